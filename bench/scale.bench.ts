@@ -1,0 +1,79 @@
+// Reads at scale (issue 6): 100,000 products and 1,000,000 orders in PostgreSQL, then the
+// listing and detail routes under load. Listing routes are capped (docs/decisions/002-listing-limits.md).
+// Run: npm run build && npx tsx bench/scale.bench.ts   (BENCH_PRODUCTS / BENCH_ORDERS to change the sizes)
+import pg from 'pg';
+import { createAccessTokens } from '../src/server/lib/access-token.ts';
+import { load, printTable, startShop } from './lib.ts';
+import { recreateDatabase } from './pg.ts';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const databaseUrl = await recreateDatabase(
+  process.env.BENCH_SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/agritools_scale',
+);
+const secret = 'bench-secret-bench-secret-bench-secret-0123';
+const shop = await startShop({ DATABASE_URL: databaseUrl, AUTH_SECRET: secret }, 3203);
+const client = new pg.Client({ connectionString: databaseUrl });
+await client.connect();
+try {
+  let started = Date.now();
+  await client.query(
+    `insert into products (name, price_cents, description, min_order, stock, img, rating)
+     select 'Scale tool ' || g, 100 + (g % 5000), repeat('A dependable tool for the farm. ', 6), 1 + (g % 5), 1000, '/images/products/garden-hoe.svg', (g % 50) / 10.0
+     from generate_series(1, $1) g`,
+    [PRODUCTS],
+  );
+  await client.query(
+    `insert into users (id, name, email, role) values ('scale-admin', 'Scale Admin', 'scale-admin@bench.test', 'admin')`,
+  );
+  await client.query(
+    `insert into users (id, name, email) select 'scale-user-' || g, 'Customer ' || g, 'customer' || g || '@bench.test' from generate_series(1, 1000) g`,
+  );
+  await client.query(
+    `insert into orders (product_id, user_id, name, email, product_name, quantity, phone, address, img, price_cents, paid)
+     select p.id, 'scale-user-' || (1 + g % 1000), 'Customer ' || (1 + g % 1000), 'customer' || (1 + g % 1000) || '@bench.test',
+            p.name, 1 + g % 20, '01712345678', 'Village ' || g, p.img, p.price_cents, g % 3 = 0
+     from generate_series(1, $1) g
+     join lateral (select id, name, img, price_cents from products offset (g % 1000) limit 1) p on true`,
+    [ORDERS],
+  );
+  await client.query('analyze');
+  const seeded = `${PRODUCTS.toLocaleString('en-US')} products and ${ORDERS.toLocaleString('en-US')} orders seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`;
+
+  const tokens = createAccessTokens(secret);
+  const admin = {
+    authorization: `Bearer ${await tokens.sign({ userId: 'scale-admin', email: 'scale-admin@bench.test' })}`,
+  };
+  const customer = {
+    authorization: `Bearer ${await tokens.sign({ userId: 'scale-user-7', email: 'customer7@bench.test' })}`,
+  };
+  const someId = (await client.query('select id from products offset 54321 limit 1')).rows[0].id as string;
+
+  const rows = [];
+  for (const [label, path, headers] of [
+    ['GET /api/products', '/api/products', {}],
+    ['GET /api/product/{id}', `/api/product/${someId}`, {}],
+    ['GET /api/order?email= (1,000 orders)', '/api/order?email=customer7%40bench.test', customer],
+    ['GET /api/orders (admin)', '/api/orders', admin],
+  ] as const) {
+    started = Date.now();
+    const response = await fetch(`${shop.url}${path}`, { headers });
+    const bytes = (await response.arrayBuffer()).byteLength;
+    const firstMs = Date.now() - started;
+    const result = await load(label, { url: `${shop.url}${path}`, headers, connections: 20 });
+    rows.push({
+      route: label,
+      status: response.status,
+      'items bytes': bytes,
+      'first call ms': firstMs,
+      'req/s': result.requestsPerSecond,
+      'p50 ms': result.p50,
+      'p99 ms': result.p99,
+      'non-2xx': result.non2xx,
+    });
+  }
+  printTable(`Reads at scale on PostgreSQL (${seeded})`, rows);
+} finally {
+  await client.end();
+  await shop.stop();
+}

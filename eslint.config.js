@@ -1,0 +1,54 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// Import boundaries (design.md "Layout"): web and server never import each other,
+// shared imports neither. Enforced with the core rule so no plugin can drift.
+const noImport = (...groups) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: groups.map((group) => ({
+        group: [group],
+        message: 'Crosses an import boundary (see design.md Layout).',
+      })),
+    },
+  ],
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/shared/**'],
+    rules: noImport('**/server/**', '**/web/**', 'react', 'fastify', 'drizzle-orm*'),
+  },
+  { files: ['src/server/**'], rules: noImport('**/web/**', 'react', 'react-dom') },
+  {
+    files: ['src/web/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...noImport('**/server/**', 'fastify', 'drizzle-orm*', 'pg'),
+    },
+  },
+);

@@ -1,0 +1,87 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Playwright drives Debian's Chromium (no browser download here) against the real built
+// server on a throwaway DATA_DIR (issue 2). `npm run build` must run first; `npm test` does.
+export const E2E_PORT = 3100;
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+export const E2E_ADMIN = { email: 'admin@agritools.test', password: 'admin-e2e-password' };
+/** The local OpenID provider that stands in for Google (tests/support/oidc-provider.ts). */
+export const E2E_OIDC = {
+  port: 3101,
+  issuer: 'http://127.0.0.1:3101',
+  clientId: 'agritools-e2e',
+  clientSecret: 'agritools-e2e-secret-not-for-production',
+};
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: [
+    {
+      // Started first: the app discovers the issuer's endpoints at start.
+      command: 'node --import tsx tests/support/oidc-provider.ts',
+      url: `${E2E_OIDC.issuer}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'ignore',
+      env: {
+        OIDC_PORT: String(E2E_OIDC.port),
+        OIDC_APP_URL: E2E_BASE_URL,
+        OIDC_CLIENT_ID: E2E_OIDC.clientId,
+        OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,
+      },
+    },
+    {
+      command: 'rm -rf .data-e2e && node dist/server/server/server.js',
+      url: `${E2E_BASE_URL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'test',
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: '.data-e2e',
+        PUBLIC_URL: E2E_BASE_URL,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'true',
+        RATE_LIMIT_MAX: '100000',
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        // Every spec signs in from 127.0.0.1; the per-IP identity limit is proven by API tests.
+        AUTH_RATE_LIMIT_MAX: '1000',
+        GOOGLE_ISSUER: E2E_OIDC.issuer,
+        GOOGLE_CLIENT_ID: E2E_OIDC.clientId,
+        GOOGLE_CLIENT_SECRET: E2E_OIDC.clientSecret,
+      },
+    },
+  ],
+});

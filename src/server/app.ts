@@ -1,0 +1,118 @@
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Env } from './config/env.ts';
+import { developmentSecret } from './config/secrets.ts';
+import { openDatabase, type DatabaseHandle, type DatabaseTarget, type Db } from './db/client.ts';
+import { seedDemo } from './db/seed.ts';
+import { createAccessTokens, type AccessTokens } from './lib/access-token.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { projectRoot } from './lib/project-root.ts';
+import { accessPlugin } from './plugins/access.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { spaPlugin } from './plugins/spa.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { productsRoutes } from './modules/products/products.routes.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    db: Db;
+    dbKind: DatabaseHandle['kind'];
+    accessTokens: AccessTokens;
+    mailer: Mailer;
+    /** AUTH_SECRET, or the development secret generated into DATA_DIR. */
+    authSecret: string;
+    /** The origin links in mails point at (PUBLIC_URL, else http://localhost:PORT). */
+    publicUrl: string;
+    /** Every route registered, as "METHOD /path"; the authorisation matrix test checks it covers them all. */
+    routeList: string[];
+  }
+}
+
+export interface BuildAppOptions {
+  env: Env;
+  /** An already open database (tests); otherwise opened from env and closed with the app. */
+  database?: DatabaseHandle;
+  /** Pino options or false; defaults to env.LOG_LEVEL. */
+  logger?: boolean | { level: string };
+  /** Seed demo catalogue and reviews into an empty database (default: env.SEED_DEMO, else on outside production). */
+  seedDemo?: boolean;
+}
+
+export function databaseTarget(env: Env): DatabaseTarget {
+  return env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL }
+    : { kind: 'pglite', dataDir: env.DATA_DIR };
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { env } = options;
+  const app = Fastify({
+    logger: options.logger ?? (env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL }),
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+    // Ids and emails in paths are short; refuse absurd URLs before routing.
+    routerOptions: { maxParamLength: 300 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const routeList: string[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeList.push(`${method} ${route.url}`);
+  });
+
+  const database = options.database ?? (await openDatabase(databaseTarget(env)));
+  if (!options.database) app.addHook('onClose', () => database.close());
+  try {
+    await database.migrate();
+    if (options.seedDemo ?? env.SEED_DEMO ?? env.NODE_ENV !== 'production') await seedDemo(database.db);
+  } catch (error) {
+    if (!options.database) await database.close();
+    throw error;
+  }
+
+  const authSecret = env.AUTH_SECRET ?? developmentSecret(env.DATA_DIR);
+  app.decorate('env', env);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('authSecret', authSecret);
+  app.decorate('publicUrl', (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''));
+  app.decorate('accessTokens', createAccessTokens(authSecret));
+  app.decorate(
+    'mailer',
+    createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, log: app.log }),
+  );
+
+  await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
+  await app.register(securityPlugin, { https: app.publicUrl.startsWith('https://') });
+  await app.register(openapiPlugin);
+  await app.register(accessPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(rateLimitPlugin, { max: env.RATE_LIMIT_MAX, redisUrl: env.REDIS_URL });
+      await api.register(authPlugin, { prefix: '/auth' });
+      await api.register(healthRoutes);
+      await api.register(productsRoutes);
+      await api.register(reviewsRoutes);
+      await api.register(ordersRoutes);
+      await api.register(usersRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(spaPlugin, { root: join(projectRoot(), 'dist/web') });
+  return app;
+}

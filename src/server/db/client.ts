@@ -1,0 +1,97 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import lockfile from 'proper-lockfile';
+import pg from 'pg';
+import * as schema from './schema.ts';
+import { projectRoot } from '../lib/project-root.ts';
+
+/** Both drivers give this type; repositories are written once against it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Apply pending migrations (idempotent; serialised across instances on PostgreSQL). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory' };
+
+const migrationsFolder = () => join(projectRoot(), 'src/server/db/migrations');
+
+/** Arbitrary constant: every instance takes this advisory lock while migrating. */
+const MIGRATION_LOCK_KEY = 724_019;
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // A dropped idle connection must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      async migrate() {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  let release: (() => Promise<void>) | undefined;
+  let client: PGlite;
+  if (target.kind === 'pglite') {
+    const dir = resolve(target.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    // Two processes on one PGlite folder lose writes silently (stack-notes.md): hold an
+    // exclusive lock for the life of the process and refuse to start when it is taken.
+    try {
+      // After a crash the old lock goes stale within 15 s; wait that long before giving up.
+      release = await lockfile.lock(dir, {
+        stale: 15_000,
+        update: 5_000,
+        realpath: true,
+        retries: { retries: 12, factor: 1, minTimeout: 2_000, maxTimeout: 2_000 },
+      });
+    } catch (error) {
+      throw new Error(
+        `The database folder ${dir} is in use by another process (${(error as Error).message}). ` +
+          'Stop the other server, or point DATA_DIR elsewhere.',
+        { cause: error },
+      );
+    }
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
+    },
+    async close() {
+      await client.close();
+      await release?.();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** The one link the mail is about (verification, reset); logged in development. */
+  link?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Where .eml files go when no SMTP_URL is set; null when mailing over SMTP. */
+  outbox: string | null;
+}
+
+/**
+ * nodemailer either way (design.md "mail"): SMTP when SMTP_URL is set, else the
+ * stream transport writes each message as an .eml file under DATA_DIR/outbox.
+ */
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      outbox: null,
+      async send(message) {
+        await transport.sendMail({
+          from: options.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
+        options.log.info({ to: message.to, subject: message.subject }, 'mail sent');
+      },
+    };
+  }
+  const outbox = join(options.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    outbox,
+    async send(message) {
+      const info = await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      mkdirSync(outbox, { recursive: true });
+      const file = join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+      );
+      writeFileSync(file, info.message as Buffer);
+      options.log.info(
+        { to: message.to, subject: message.subject, file, link: message.link },
+        'mail written to outbox',
+      );
+    },
+  };
+}

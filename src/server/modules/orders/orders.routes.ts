@@ -1,0 +1,132 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '../../../shared/errors.ts';
+import {
+  deletedCountSchema,
+  emailSchema,
+  idParamsSchema,
+  insertedIdSchema,
+  modifiedCountSchema,
+} from '../../../shared/schemas/common.schema.ts';
+import { orderInputSchema, orderListSchema, orderPatchSchema } from '../../../shared/schemas/order.schema.ts';
+import { requireAccount, requireAdmin } from '../../plugins/access.ts';
+import { createOrdersRepository } from './orders.repository.ts';
+import { createOrdersService } from './orders.service.ts';
+
+// The order calls of spec section 7 plus the admin's "mark paid" (design.md), under /api.
+// HTTP only: parse, authorise the caller, call the service, reply.
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  422: errorBodySchema,
+};
+const security = [{ bearer: [] }];
+const tags = ['orders'];
+
+// Authorisation runs before body validation, so a visitor learns nothing about the payload rules.
+const signedIn = async (request: FastifyRequest) => {
+  await requireAccount(request);
+};
+const adminOnly = async (request: FastifyRequest) => {
+  await requireAdmin(request);
+};
+
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createOrdersService(createOrdersRepository(app.db));
+
+  app.post(
+    '/order',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Place an order for the signed-in account',
+        description:
+          'Name and email come from the account; product name, image and unit price from the product. ' +
+          'Quantity must be between the minimum order and the stock; the stock is taken in the same transaction.',
+        body: orderInputSchema,
+        response: { 201: insertedIdSchema, ...errors },
+        security,
+      },
+    },
+    async (request, reply) => {
+      const account = await requireAccount(request);
+      const result = await service.placeOrder(account, request.body);
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/order',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: "The caller's orders (an admin may read anyone's)",
+        querystring: z.object({ email: emailSchema }),
+        response: { 200: orderListSchema, ...errors },
+        security,
+      },
+    },
+    async (request) => {
+      const account = await requireAccount(request);
+      return service.listOrders(account, request.query.email);
+    },
+  );
+
+  app.get(
+    '/orders',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'All orders (admin)',
+        response: { 200: orderListSchema, ...errors },
+        security,
+      },
+    },
+    async () => service.listAllOrders(),
+  );
+
+  app.delete(
+    '/order/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags,
+        summary: 'Cancel an order (customer: own unpaid order; admin: any order)',
+        description:
+          'Cancelling an unpaid order returns its quantity to the stock. A customer gets 409 for a paid order ' +
+          "and 403 for another's; an admin's removal of a paid order keeps the sale (no stock back).",
+        params: idParamsSchema,
+        response: { 200: deletedCountSchema, ...errors },
+        security,
+      },
+    },
+    async (request) => {
+      const account = await requireAccount(request);
+      return service.removeOrder(account, request.params.id);
+    },
+  );
+
+  app.patch(
+    '/order/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Mark an order paid (admin)',
+        params: idParamsSchema,
+        body: orderPatchSchema,
+        response: { 200: modifiedCountSchema, ...errors },
+        security,
+      },
+    },
+    async (request) => service.markPaid(request.params.id),
+  );
+};

@@ -1,0 +1,74 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { products } from '../../db/schema.ts';
+import { centsToDollars, type Cents } from '../../../shared/money.ts';
+import type { Product } from '../../../shared/schemas/product.schema.ts';
+import type { Page } from '../../lib/listing.ts';
+
+// The only place that touches the products table. Rows leave as the spec's Product DTO:
+// string _id, price in dollars from integer cents.
+
+const columns = {
+  id: products.id,
+  name: products.name,
+  priceCents: products.priceCents,
+  description: products.description,
+  minOrder: products.minOrder,
+  stock: products.stock,
+  img: products.img,
+  rating: products.rating,
+};
+type ProductRow = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
+
+const toProduct = (row: ProductRow): Product => ({
+  _id: row.id,
+  name: row.name,
+  price: centsToDollars(row.priceCents),
+  description: row.description,
+  minOrder: row.minOrder,
+  stock: row.stock,
+  img: row.img,
+  rating: row.rating,
+});
+
+export interface NewProduct {
+  name: string;
+  priceCents: Cents;
+  stock: number;
+  minOrder: number;
+  rating: number;
+  img: string;
+  description: string;
+}
+
+/**
+ * Oldest first, so a newly added product appears at the end of the home page list; the id
+ * breaks ties between rows inserted together (the demo seed). One query on the
+ * created_at index.
+ */
+export async function listProducts(db: Db, page?: Page): Promise<Product[]> {
+  const query = db
+    .select(columns)
+    .from(products)
+    .orderBy(asc(products.createdAt), asc(products.id))
+    .$dynamic();
+  const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
+  return rows.map(toProduct);
+}
+
+export async function findProduct(db: Db, id: string): Promise<Product | null> {
+  const [row] = await db.select(columns).from(products).where(eq(products.id, id)).limit(1);
+  return row ? toProduct(row) : null;
+}
+
+export async function insertProduct(db: Db, product: NewProduct): Promise<string> {
+  const [row] = await db.insert(products).values(product).returning({ id: products.id });
+  if (!row) throw new Error('product insert returned no row');
+  return row.id;
+}
+
+/** Orders keep their own copy of name, image and price; their product_id becomes null (FK). */
+export async function deleteProduct(db: Db, id: string): Promise<number> {
+  const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  return rows.length;
+}

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '../../../shared/errors.ts';
+import { insertedIdSchema } from '../../../shared/schemas/common.schema.ts';
+import { reviewInputSchema, reviewListSchema } from '../../../shared/schemas/review.schema.ts';
+import { listingQuerySchema, pageFrom } from '../../lib/listing.ts';
+import { requireAccount } from '../../plugins/access.ts';
+import * as service from './reviews.service.ts';
+
+const tags = ['reviews'];
+
+export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/reviews',
+    {
+      schema: {
+        tags,
+        summary: 'List reviews, newest first (optionally one page of them)',
+        querystring: listingQuerySchema,
+        response: { 200: reviewListSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => service.listReviews(app.db, pageFrom(request.query)),
+  );
+
+  app.post(
+    '/review',
+    {
+      // Signed in first: a visitor gets 401 whatever the body holds.
+      onRequest: async (request) => {
+        await requireAccount(request);
+      },
+      schema: {
+        tags,
+        summary: "Add a review under the signed-in account's name and avatar",
+        body: reviewInputSchema,
+        response: { 201: insertedIdSchema, 400: errorBodySchema, 401: errorBodySchema },
+        security: [{ bearer: [] }],
+      },
+    },
+    async (request, reply) => {
+      const account = await requireAccount(request);
+      return reply.status(201).send(await service.addReview(app.db, account, request.body));
+    },
+  );
+};

@@ -1,0 +1,142 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { RateLimitStore } from './rate-limit.repository.ts';
+
+/**
+ * The identity layer (issue 3, design.md "One process, one origin"): Better Auth under
+ * /api/auth proves who someone is with an httpOnly session cookie. The spec's calls use
+ * the short-lived Bearer token that PUT /api/user/{email} issues from that session
+ * (docs/decisions/001-identity-and-access-tokens.md).
+ */
+
+/** Set by plugins/auth.ts from Fastify's request.ip, replacing whatever the client sent. */
+export const CLIENT_IP_HEADER = 'x-agritools-client-ip';
+export const GOOGLE_PROVIDER_ID = 'google';
+export const IDENTITY_BASE_PATH = '/api/auth';
+
+export interface IdentityOptions {
+  db: Db;
+  env: Env;
+  secret: string;
+  /** The public origin, e.g. http://localhost:3000. */
+  publicUrl: string;
+  mailer: Mailer;
+  rateLimits: RateLimitStore;
+  log: FastifyBaseLogger;
+}
+
+export function createIdentity(options: IdentityOptions) {
+  const { env, mailer } = options;
+  // Strict per-IP limits on guessable or mail-sending endpoints (design.md "Rate limits");
+  // the per-account sign-in limit lives in plugins/auth.ts.
+  const perIp = { window: 60, max: env.AUTH_RATE_LIMIT_MAX };
+  const googleConfigured = !!env.GOOGLE_CLIENT_ID;
+  return betterAuth({
+    appName: 'AgriTools',
+    baseURL: options.publicUrl,
+    basePath: IDENTITY_BASE_PATH,
+    secret: options.secret,
+    // `npm run dev` serves the SPA from Vite on :5173 and proxies /api here.
+    trustedOrigins:
+      env.NODE_ENV === 'development' ? [options.publicUrl, 'http://localhost:5173'] : [options.publicUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(options.db, {
+      provider: 'pg',
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
+    }),
+    user: {
+      additionalFields: {
+        // Never settable through the identity endpoints: sign-up with {role:'admin'} gets 'user'.
+        role: { type: 'string', required: false, defaultValue: 'user', input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      // Spec section 2: sign-up goes straight home signed in; the mail is sent all the same.
+      requireEmailVerification: false,
+      autoSignIn: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await mailer.send({
+          to: user.email,
+          subject: 'Reset your AgriTools password',
+          text: `Hello ${user.name},\n\nSomeone asked to reset the password of your AgriTools account.\nOpen this link within an hour to choose a new one:\n\n${url}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
+          link: url,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      async sendVerificationEmail({ user, url }) {
+        await mailer.send({
+          to: user.email,
+          subject: 'Verify your AgriTools email address',
+          text: `Hello ${user.name},\n\nWelcome to AgriTools. Please confirm your email address by opening this link:\n\n${url}\n`,
+          link: url,
+        });
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 600,
+      customStorage: options.rateLimits,
+      customRules: {
+        '/sign-in/*': perIp,
+        '/sign-up/*': perIp,
+        '/request-password-reset': perIp,
+        '/reset-password': perIp,
+        '/send-verification-email': perIp,
+        // Every page load asks for the session; the API-wide limit covers it.
+        '/get-session': false,
+      },
+    },
+    advanced: {
+      cookiePrefix: 'agritools',
+      useSecureCookies: options.publicUrl.startsWith('https://'),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    logger: {
+      level: 'warn',
+      // Better Auth logs messages and errors, never request bodies, so no password gets here.
+      log(level, message, ...args) {
+        const err = args.find((arg): arg is Error => arg instanceof Error);
+        const target = level === 'debug' ? 'debug' : level === 'info' ? 'info' : level;
+        options.log[target]({ err, scope: 'identity' }, message);
+      },
+    },
+    plugins: googleConfigured
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: GOOGLE_PROVIDER_ID,
+                name: 'Google',
+                clientId: env.GOOGLE_CLIENT_ID ?? '',
+                clientSecret: env.GOOGLE_CLIENT_SECRET,
+                discoveryUrl: `${env.GOOGLE_ISSUER.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+}
+export type Identity = ReturnType<typeof createIdentity>;

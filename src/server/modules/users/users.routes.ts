@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '../../../shared/errors.ts';
+import {
+  acknowledgedSchema,
+  emailParamsSchema,
+  modifiedCountSchema,
+  userIdSchema,
+} from '../../../shared/schemas/common.schema.ts';
+import {
+  adminCheckSchema,
+  authConfigSchema,
+  profileUpdateSchema,
+  tokenSchema,
+  userListSchema,
+  userQuerySchema,
+  userSyncSchema,
+} from '../../../shared/schemas/user.schema.ts';
+import { requireAccount, requireAdmin } from '../../plugins/access.ts';
+import { identityUserOf } from '../../plugins/auth.ts';
+import * as service from './users.service.ts';
+
+const tags = ['users'];
+const bearer = [{ bearer: [] }];
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+};
+
+// The user calls of spec section 7, each authorised on the server (design.md).
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/auth-config',
+    {
+      schema: {
+        tags,
+        summary: 'Which sign-in methods this server offers',
+        response: { 200: authConfigSchema },
+      },
+    },
+    async () => ({ google: !!app.env.GOOGLE_CLIENT_ID }),
+  );
+
+  app.put(
+    '/user/:email',
+    {
+      schema: {
+        tags,
+        summary: 'Sync the signed-in user and get an access token (identity session cookie required)',
+        description:
+          'Issues { token } only when the Better Auth session cookie proves this email. Upserts name and avatar; every other field is ignored.',
+        params: emailParamsSchema,
+        body: userSyncSchema,
+        response: { 200: tokenSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const identity = await identityUserOf(app, request);
+      return service.syncSignedInUser(app, identity, request.params.email, request.body);
+    },
+  );
+
+  app.get(
+    '/admin/:email',
+    {
+      schema: {
+        tags,
+        summary: 'Is this user an admin? (own email, or any email for an admin)',
+        params: emailParamsSchema,
+        response: { 200: adminCheckSchema, ...errors },
+        security: bearer,
+      },
+    },
+    async (request) => service.isAdmin(app.db, await requireAccount(request), request.params.email),
+  );
+
+  app.get(
+    '/user',
+    {
+      schema: {
+        tags,
+        summary: 'The profile of a user as a one-item list (own email, or any email for an admin)',
+        querystring: userQuerySchema,
+        response: { 200: userListSchema, ...errors },
+        security: bearer,
+      },
+    },
+    async (request) => service.findProfiles(app.db, await requireAccount(request), request.query.email),
+  );
+
+  app.put(
+    '/user/profile/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update your own profile (phone, address, linkedIn, facebook)',
+        params: z.object({ id: userIdSchema }),
+        body: profileUpdateSchema,
+        response: { 200: acknowledgedSchema, ...errors },
+        security: bearer,
+      },
+    },
+    async (request) =>
+      service.updateProfile(app.db, await requireAccount(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: 'All users (admin only)',
+        response: { 200: userListSchema, ...errors },
+        security: bearer,
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return service.listUsers(app.db);
+    },
+  );
+
+  app.put(
+    '/user/admin/:email',
+    {
+      schema: {
+        tags,
+        summary: 'Promote a user to admin (admin only)',
+        params: emailParamsSchema,
+        response: { 200: modifiedCountSchema, ...errors },
+        security: bearer,
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return service.promoteUser(app.db, request.params.email);
+    },
+  );
+};

@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.ts';
+import { CLIENT_IP_HEADER, createIdentity, type Identity } from '../modules/users/identity.ts';
+import { createRateLimitStore, type RateLimitRule } from '../modules/users/rate-limit.repository.ts';
+import { seedAccounts } from '../modules/users/seed-accounts.ts';
+import type { IdentityUser } from '../modules/users/users.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Better Auth instance behind /api/auth (decorated on the /api scope, where routes use it). */
+    identity: Identity;
+  }
+}
+
+/**
+ * Per-account limits (design.md "Rate limits"), on top of Better Auth's per-IP rules:
+ * a burst of guesses at one account from many addresses still gets 429. A successful
+ * sign-in clears the count, so only failures add up for the real owner.
+ */
+const PER_ACCOUNT: Record<string, RateLimitRule & { clearOnSuccess: boolean }> = {
+  '/sign-in/email': { window: 15 * 60, max: 10, clearOnSuccess: true },
+  '/request-password-reset': { window: 15 * 60, max: 5, clearOnSuccess: false },
+};
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'content-length']);
+
+/** Node's IncomingHttpHeaders as web Headers, for Better Auth. */
+export function toWebHeaders(source: FastifyRequest['headers']): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(source)) {
+    if (value === undefined || HOP_BY_HOP.has(name)) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, String(value));
+  }
+  return headers;
+}
+
+/** The account the identity session cookie proves, or null. */
+export async function identityUserOf(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<IdentityUser | null> {
+  const session = await app.identity.api.getSession({ headers: toWebHeaders(request.headers) });
+  return session ? { id: session.user.id, email: session.user.email } : null;
+}
+
+function emailFromBody(body: Buffer | undefined, contentType: string | undefined): string | null {
+  if (!body?.length) return null;
+  try {
+    const text = body.toString('utf8');
+    const value = contentType?.includes('application/x-www-form-urlencoded')
+      ? new URLSearchParams(text).get('email')
+      : (JSON.parse(text) as { email?: unknown }).email;
+    return typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Mounts Better Auth at /api/auth inside Fastify (stack-notes.md): Fastify has already
+ * read the body, so the catch-all route hands Better Auth a web Request built from the raw
+ * bytes and copies the Response back, each Set-Cookie separately.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, options: { prefix?: string }) => {
+  const rateLimits = createRateLimitStore(app.db);
+  const identity = createIdentity({
+    db: app.db,
+    env: app.env,
+    secret: app.authSecret,
+    publicUrl: app.publicUrl,
+    mailer: app.mailer,
+    rateLimits,
+    log: app.log,
+  });
+  app.decorate('identity', identity);
+  await seedAccounts({
+    identity,
+    db: app.db,
+    env: app.env,
+    log: app.log,
+    demoCustomer: app.env.SEED_DEMO ?? app.env.NODE_ENV !== 'production',
+  });
+
+  async function handle(request: FastifyRequest, reply: FastifyReply) {
+    const url = new URL(request.url, app.publicUrl);
+    const path = url.pathname.slice(url.pathname.indexOf('/auth/') + '/auth'.length);
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : (request.body as Buffer);
+
+    const rule = request.method === 'POST' ? PER_ACCOUNT[path] : undefined;
+    const email = rule ? emailFromBody(body, request.headers['content-type']) : null;
+    const accountKey = rule && email ? `account:${path}:${email}` : null;
+    if (rule && accountKey) {
+      const decision = await rateLimits.consume(accountKey, rule);
+      if (!decision.allowed) {
+        reply.header('retry-after', String(decision.retryAfter));
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many attempts for this account. Try again in ${Math.ceil((decision.retryAfter ?? rule.window) / 60)} minutes.`,
+        );
+      }
+    }
+
+    const headers = toWebHeaders(request.headers);
+    // Better Auth keys its per-IP limits on this header; only we may set it.
+    headers.set(CLIENT_IP_HEADER, request.ip);
+    const response = await identity.handler(
+      new Request(url, {
+        method: request.method,
+        headers,
+        body: body?.length ? new Uint8Array(body) : undefined,
+      }),
+    );
+
+    if (rule?.clearOnSuccess && accountKey && response.ok) await rateLimits.clear(accountKey);
+
+    reply.status(response.status);
+    response.headers.forEach((value, name) => {
+      if (name === 'set-cookie' || HOP_BY_HOP.has(name) || name === 'content-encoding') return;
+      reply.header(name, value);
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    const payload = Buffer.from(await response.arrayBuffer());
+    return reply.send(payload.length > 0 ? payload : undefined);
+  }
+
+  await app.register(
+    async (scope) => {
+      // Keep every body as raw bytes: Better Auth parses them itself.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, payload, done) => {
+        done(null, payload);
+      });
+      scope.route({
+        method: ['GET', 'POST'],
+        url: '/*',
+        schema: { hide: true },
+        handler: handle,
+      });
+    },
+    { prefix: options.prefix ?? '/auth' },
+  );
+});

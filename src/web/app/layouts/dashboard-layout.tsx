@@ -1,0 +1,66 @@
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useAuth } from '../../lib/auth.tsx';
+import { paths } from '../../lib/paths.ts';
+import { DASHBOARD_DRAWER_ID } from './navbar.tsx';
+
+// Dashboard menu of spec section 2: everyone sees My Profile; non-admins My Orders and
+// Add a Review; admins Make Admin, Manage All Orders, Manage Products, Add New Product.
+const everyone = [{ to: paths.dashboard, label: 'My Profile', end: true }];
+const customerOnly = [
+  { to: paths.myOrders, label: 'My Orders' },
+  { to: paths.addReview, label: 'Add a Review' },
+];
+const adminOnly = [
+  { to: paths.makeAdmin, label: 'Make Admin' },
+  { to: paths.manageOrders, label: 'Manage All Orders' },
+  { to: paths.manageProducts, label: 'Manage Products' },
+  { to: paths.addProduct, label: 'Add New Product' },
+];
+
+export default function DashboardLayout() {
+  const { isAdmin, adminLoading } = useAuth();
+  const location = useLocation();
+  const toggle = useRef<HTMLInputElement>(null);
+  // Until the server has answered, show neither role's items rather than the wrong ones.
+  const items = [...everyone, ...(adminLoading ? [] : isAdmin ? adminOnly : customerOnly)];
+
+  // On small screens the drawer closes after choosing a page.
+  useEffect(() => {
+    if (toggle.current) toggle.current.checked = false;
+  }, [location.pathname]);
+
+  return (
+    <div className="drawer mx-auto max-w-7xl lg:drawer-open">
+      <input
+        id={DASHBOARD_DRAWER_ID}
+        ref={toggle}
+        type="checkbox"
+        className="drawer-toggle"
+        aria-label="Dashboard menu"
+      />
+      <div className="drawer-content min-h-[70vh] p-4 sm:p-6">
+        <h1 className="mb-4 text-2xl font-bold text-primary">Dashboard</h1>
+        <Outlet />
+      </div>
+      <div className="drawer-side z-40 lg:z-auto">
+        <label htmlFor={DASHBOARD_DRAWER_ID} aria-label="Close dashboard menu" className="drawer-overlay" />
+        <nav aria-label="Dashboard" className="min-h-full w-64 bg-base-200 p-4 lg:bg-transparent">
+          <ul className="menu w-full gap-1">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={'end' in item}
+                  className={({ isActive }) => (isActive ? 'menu-active' : '')}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}

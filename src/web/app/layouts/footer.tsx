@@ -1,0 +1,41 @@
+import { COMPANY_NAME, COPYRIGHT_YEAR } from '../../../shared/constants.ts';
+import { messages } from '../../../shared/messages.ts';
+import { FacebookIcon, LinkedInIcon, XIcon } from './social-icons.tsx';
+
+// Footer of spec section 2: company, tagline, copyright 2022, three social links with placeholder targets.
+const socials = [
+  { label: 'AgriTools on Facebook', Icon: FacebookIcon },
+  { label: 'AgriTools on X (Twitter)', Icon: XIcon },
+  { label: 'AgriTools on LinkedIn', Icon: LinkedInIcon },
+];
+
+export function Footer() {
+  return (
+    <footer className="bg-neutral text-neutral-content">
+      <div className="footer footer-center mx-auto max-w-7xl gap-4 p-8">
+        <aside className="grid gap-1">
+          <p className="text-lg font-bold">{COMPANY_NAME}</p>
+          <p className="first-letter:uppercase">{messages.footerTagline}</p>
+          <p>
+            Copyright © {COPYRIGHT_YEAR} {COMPANY_NAME}. All rights reserved.
+          </p>
+        </aside>
+        <nav aria-label="Social media">
+          <ul className="flex gap-3">
+            {socials.map(({ label, Icon }) => (
+              <li key={label}>
+                <a
+                  href="#"
+                  aria-label={label}
+                  className="btn btn-circle btn-ghost btn-sm text-neutral-content"
+                >
+                  <Icon size={18} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

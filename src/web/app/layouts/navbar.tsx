@@ -1,0 +1,122 @@
+import { useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { COMPANY_NAME } from '../../../shared/constants.ts';
+import { useAuth } from '../../lib/auth.tsx';
+import { paths } from '../../lib/paths.ts';
+
+export const DASHBOARD_DRAWER_ID = 'dashboard-drawer';
+
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
+
+/** Navbar of spec section 2: brand, Blogs, My Portfolio, Dashboard when signed in, Login or Sign Out. */
+export function Navbar() {
+  const { account, signOut } = useAuth();
+  const location = useLocation();
+  // The menu remembers the page it was opened on, so moving to another page closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === location.pathname;
+  const menuId = useId();
+  const onDashboard = location.pathname.startsWith(paths.dashboard);
+
+  const items = (
+    <>
+      <li>
+        <NavLink to={paths.home} className={linkClass}>
+          Home
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to={paths.blogs} className={linkClass}>
+          Blogs
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to={paths.portfolio} className={linkClass}>
+          My Portfolio
+        </NavLink>
+      </li>
+      {account && (
+        <li>
+          <NavLink to={paths.dashboard} className={linkClass}>
+            Dashboard
+          </NavLink>
+        </li>
+      )}
+      <li>
+        {account ? (
+          <button type="button" onClick={() => void signOut()}>
+            Sign Out
+          </button>
+        ) : (
+          <NavLink to={paths.login} className={linkClass}>
+            Login
+          </NavLink>
+        )}
+      </li>
+    </>
+  );
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
+      <nav className="navbar mx-auto max-w-7xl px-2 sm:px-4" aria-label="Main">
+        <div className="navbar-start gap-1">
+          {onDashboard && (
+            // A real button (not a <label>) so keyboards and screen readers can open the menu.
+            <button
+              type="button"
+              className="btn btn-ghost btn-square lg:hidden"
+              aria-label="Open dashboard menu"
+              aria-controls={DASHBOARD_DRAWER_ID}
+              onClick={() => document.getElementById(DASHBOARD_DRAWER_ID)?.click()}
+            >
+              <svg
+                width="22"
+                height="22"
+                viewBox="0 0 24 24"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <rect x="3" y="4" width="18" height="16" rx="2" />
+                <path d="M9 4v16" />
+              </svg>
+            </button>
+          )}
+          <Link to={paths.home} className="btn btn-ghost px-2 text-xl font-bold text-primary">
+            <img src="/favicon.svg" alt="" width="28" height="28" />
+            {COMPANY_NAME}
+          </Link>
+        </div>
+        <div className="navbar-end">
+          <ul className="menu menu-horizontal hidden gap-1 px-1 md:flex">{items}</ul>
+          <button
+            type="button"
+            className="btn btn-ghost btn-square md:hidden"
+            aria-label="Menu"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpenOn(menuOpen ? null : location.pathname)}
+          >
+            <svg
+              width="24"
+              height="24"
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
+      </nav>
+      {menuOpen && (
+        <ul id={menuId} className="menu w-full border-t border-base-300 bg-base-100 p-2 text-base md:hidden">
+          {items}
+        </ul>
+      )}
+    </header>
+  );
+}

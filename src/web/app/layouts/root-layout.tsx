@@ -1,0 +1,51 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { FullPageSpinner } from '../../components/ui/spinner.tsx';
+import { paths } from '../../lib/paths.ts';
+import { useToastsRequested } from '../../lib/toast.ts';
+import { RouteErrorBoundary } from '../route-error.tsx';
+import { Footer } from './footer.tsx';
+import { Navbar } from './navbar.tsx';
+
+const Toasts = lazy(() => import('./toasts.tsx'));
+
+/** Pages that never raise a toast themselves: react-toastify stays out of their JavaScript. */
+const LIGHT_PAGES = new Set<string>([paths.root, paths.home, paths.blogs, paths.portfolio]);
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const requested = useToastsRequested();
+  // Once mounted the container stays, so a toast raised just before navigating home
+  // (review added, signed out) is still shown there.
+  const [toastsMounted, setToastsMounted] = useState(false);
+  const needToasts = requested || !LIGHT_PAGES.has(pathname);
+  if (needToasts && !toastsMounted) setToastsMounted(true);
+
+  // A new page starts at the top, as a full page load would.
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+
+  return (
+    <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:btn"
+      >
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="flex-1">
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<FullPageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
+      </main>
+      <Footer />
+      {toastsMounted && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { messages } from '../../../../shared/messages.ts';
+import { loginFormSchema, type LoginForm } from '../../../../shared/schemas/auth.schema.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { requestPasswordReset, signInWithEmail } from '../api/identity.ts';
+import { AuthCard, ErrorLine, Field } from '../components/auth-card.tsx';
+import { GoogleSignInButton } from '../components/google-sign-in-button.tsx';
+import { useRedirectTarget } from '../components/redirect-target.ts';
+
+type Busy = null | 'sign-in' | 'reset' | 'google';
+
+/** Log In (spec sections 2, 5, 8): email and password, forgot password, Google popup. */
+export default function LoginPage() {
+  const { account, loading, refresh } = useAuth();
+  const navigate = useNavigate();
+  const target = useRedirectTarget();
+  const [busy, setBusy] = useState<Busy>(null);
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useForm<LoginForm>({
+    resolver: zodResolver(loginFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '', password: '' },
+  });
+
+  // Already signed in (e.g. a second tab): nothing to do here.
+  if (!loading && account && busy === null) return <Navigate to={target} replace />;
+
+  const finishSignIn = async () => {
+    const signedIn = await refresh();
+    if (!signedIn) throw new Error('The sign-in could not be completed');
+    await navigate(target, { replace: true });
+  };
+
+  const run = async (kind: Exclude<Busy, null>, work: () => Promise<void>) => {
+    setBusy(kind);
+    setError(null);
+    try {
+      await work();
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onSubmit = (values: LoginForm) =>
+    run('sign-in', async () => {
+      await signInWithEmail({ email: values.email.trim(), password: values.password });
+      await finishSignIn();
+    });
+
+  // Section 5: only non-emptiness is checked before asking for the mail.
+  const onForgotPassword = () => {
+    const email = getValues('email').trim();
+    if (!email) {
+      toast.error(messages.enterEmailForReset);
+      return;
+    }
+    void run('reset', async () => {
+      await requestPasswordReset({ email, redirectTo: paths.resetPassword });
+      toast.success(messages.resetEmailSent);
+    });
+  };
+
+  return (
+    <AuthCard title="Login">
+      <form className="flex flex-col gap-3" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <Field id="login-email" label="Email" error={errors.email?.message}>
+          <input
+            id="login-email"
+            type="email"
+            autoComplete="email"
+            className="input w-full"
+            aria-invalid={!!errors.email}
+            aria-describedby={errors.email ? 'login-email-error' : undefined}
+            {...register('email')}
+          />
+        </Field>
+        <Field id="login-password" label="Password" error={errors.password?.message}>
+          <input
+            id="login-password"
+            type="password"
+            autoComplete="current-password"
+            className="input w-full"
+            aria-invalid={!!errors.password}
+            aria-describedby={errors.password ? 'login-password-error' : undefined}
+            {...register('password')}
+          />
+        </Field>
+        <div>
+          <button
+            type="button"
+            className="link link-hover inline-flex min-h-10 items-center text-sm text-primary"
+            onClick={onForgotPassword}
+            disabled={busy !== null}
+          >
+            {messages.forgotPassword}
+          </button>
+        </div>
+        <ErrorLine message={error} />
+        <button type="submit" className="btn btn-primary w-full" disabled={busy !== null}>
+          {busy === 'sign-in' || busy === 'reset' ? (
+            <span className="loading loading-spinner loading-sm" aria-label="Working" />
+          ) : null}
+          Login
+        </button>
+      </form>
+      <p className="text-center text-sm">
+        New to AgriTools?{' '}
+        <Link to={paths.signUp} className="link link-primary">
+          {messages.createAccount}
+        </Link>
+      </p>
+      <div className="divider my-0">OR</div>
+      <GoogleSignInButton
+        busy={busy !== null}
+        onStart={() => {
+          setError(null);
+          setBusy('google');
+        }}
+        onSignedIn={() => void run('google', finishSignIn)}
+        onError={(message) => {
+          setBusy(null);
+          setError(message);
+        }}
+      />
+      {busy === 'google' && (
+        <p className="flex items-center justify-center gap-2 text-sm" role="status">
+          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          Waiting for Google…
+        </p>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { signUpFormSchema, type SignUpForm } from '../../../../shared/schemas/auth.schema.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { signUpWithEmail } from '../api/identity.ts';
+import { AuthCard, ErrorLine, Field } from '../components/auth-card.tsx';
+import { GoogleSignInButton } from '../components/google-sign-in-button.tsx';
+
+type Busy = null | 'sign-up' | 'google';
+
+/**
+ * Sign Up (spec sections 2, 4, 5): name, email, password. The server sets the display
+ * name and mails the verification link; the new customer goes home signed in.
+ */
+export default function SignUpPage() {
+  const { account, loading, refresh } = useAuth();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<Busy>(null);
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SignUpForm>({
+    resolver: zodResolver(signUpFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { name: '', email: '', password: '' },
+  });
+
+  if (!loading && account && busy === null) return <Navigate to={paths.root} replace />;
+
+  const run = async (kind: Exclude<Busy, null>, work: () => Promise<void>) => {
+    setBusy(kind);
+    setError(null);
+    try {
+      await work();
+      const signedIn = await refresh();
+      if (!signedIn) throw new Error('The sign-in could not be completed');
+      await navigate(paths.root, { replace: true });
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onSubmit = (values: SignUpForm) =>
+    run('sign-up', async () => {
+      await signUpWithEmail({
+        name: values.name.trim(),
+        email: values.email.trim(),
+        password: values.password,
+      });
+    });
+
+  return (
+    <AuthCard title="Sign Up">
+      <form className="flex flex-col gap-3" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <Field id="signup-name" label="Name" error={errors.name?.message}>
+          <input
+            id="signup-name"
+            type="text"
+            autoComplete="name"
+            className="input w-full"
+            aria-invalid={!!errors.name}
+            aria-describedby={errors.name ? 'signup-name-error' : undefined}
+            {...register('name')}
+          />
+        </Field>
+        <Field id="signup-email" label="Email" error={errors.email?.message}>
+          <input
+            id="signup-email"
+            type="email"
+            autoComplete="email"
+            className="input w-full"
+            aria-invalid={!!errors.email}
+            aria-describedby={errors.email ? 'signup-email-error' : undefined}
+            {...register('email')}
+          />
+        </Field>
+        <Field id="signup-password" label="Password" error={errors.password?.message}>
+          <input
+            id="signup-password"
+            type="password"
+            autoComplete="new-password"
+            className="input w-full"
+            aria-invalid={!!errors.password}
+            aria-describedby={errors.password ? 'signup-password-error' : undefined}
+            {...register('password')}
+          />
+        </Field>
+        <ErrorLine message={error} />
+        <button type="submit" className="btn btn-primary w-full" disabled={busy !== null}>
+          {busy === 'sign-up' && <span className="loading loading-spinner loading-sm" aria-label="Working" />}
+          Sign Up
+        </button>
+      </form>
+      <p className="text-center text-sm">
+        Already have an account?{' '}
+        <Link to={paths.login} className="link link-primary">
+          Please Login
+        </Link>
+      </p>
+      <div className="divider my-0">OR</div>
+      <GoogleSignInButton
+        busy={busy !== null}
+        onStart={() => {
+          setError(null);
+          setBusy('google');
+        }}
+        onSignedIn={() => void run('google', async () => undefined)}
+        onError={(message) => {
+          setBusy(null);
+          setError(message);
+        }}
+      />
+      {busy === 'google' && (
+        <p className="flex items-center justify-center gap-2 text-sm" role="status">
+          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          Waiting for Google…
+        </p>
+      )}
+    </AuthCard>
+  );
+}

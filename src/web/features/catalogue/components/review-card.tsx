@@ -1,0 +1,40 @@
+import { FaQuoteLeft, FaRegStar, FaStar } from 'react-icons/fa6';
+import { DEFAULT_AVATAR_URL, RATING_MAX } from '../../../../shared/constants.ts';
+import { ratingLabel } from '../../../../shared/rules.ts';
+import type { Review } from '../../../../shared/schemas/review.schema.ts';
+
+/** One customer review (spec section 2): avatar, name, 'Rating: N out of 5' and message. */
+export function ReviewCard({ review }: { review: Review }) {
+  const rating = typeof review.rating === 'number' ? review.rating : 0;
+  return (
+    <figure className="card h-full border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-4 p-6">
+        <div className="flex items-center gap-4">
+          <img
+            src={review.avatar || DEFAULT_AVATAR_URL}
+            alt={`Avatar of ${review.name}`}
+            width={56}
+            height={56}
+            loading="lazy"
+            decoding="async"
+            referrerPolicy="no-referrer"
+            className="size-14 shrink-0 rounded-full bg-base-200 object-cover ring-2 ring-secondary/60"
+          />
+          <figcaption className="min-w-0">
+            <p className="truncate font-semibold">{review.name}</p>
+            <p className="text-sm text-base-content/75">{ratingLabel(review.rating)}</p>
+            <p className="mt-0.5 flex gap-0.5 text-secondary" aria-hidden="true">
+              {Array.from({ length: RATING_MAX }, (_, i) =>
+                i < Math.round(rating) ? <FaStar key={i} /> : <FaRegStar key={i} />,
+              )}
+            </p>
+          </figcaption>
+        </div>
+        <blockquote className="relative text-base-content/85">
+          <FaQuoteLeft aria-hidden="true" className="mb-2 text-2xl text-primary/25" />
+          <p className="leading-relaxed break-words">{review.message}</p>
+        </blockquote>
+      </div>
+    </figure>
+  );
+}

@@ -1,0 +1,68 @@
+import { Link } from 'react-router';
+import { messages } from '../../../../shared/messages.ts';
+import type { Order } from '../../../../shared/schemas/order.schema.ts';
+import { paths } from '../../../lib/paths.ts';
+import { formatAmount } from './format.ts';
+
+/**
+ * One card of My Orders (spec section 2): image, Order ID, Product Name, Quantity, Total bill,
+ * Email, Phone, Address. Unpaid: a Pay link and an active Cancel Order; paid: a disabled
+ * 'Paid' button and a disabled Cancel Order.
+ */
+export function OrderCard({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
+  const rows: [string, string][] = [
+    ['Order ID', order._id],
+    ['Product Name', order.productName],
+    ['Quantity', String(order.quantity)],
+    ['Total bill', formatAmount(order.total)],
+    ['Email', order.email],
+    ['Phone', order.phone],
+    ['Address', order.address],
+  ];
+  return (
+    <article
+      className="card bg-base-100 shadow-sm"
+      aria-label={`Order ${order._id}`}
+      data-order-id={order._id}
+    >
+      <figure className="bg-base-200 p-3">
+        <img
+          src={order.img}
+          alt={order.productName}
+          width={240}
+          height={160}
+          className="h-40 w-full object-contain"
+        />
+      </figure>
+      <div className="card-body gap-3 p-5">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-semibold">{label}</dt>
+              <dd className="min-w-0 break-words [overflow-wrap:anywhere]">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="card-actions mt-auto justify-end">
+          {order.paid ? (
+            <button type="button" className="btn btn-success" disabled>
+              {messages.paid}
+            </button>
+          ) : (
+            <Link to={paths.payment(order._id)} className="btn btn-primary">
+              Pay
+            </Link>
+          )}
+          <button
+            type="button"
+            className="btn btn-outline btn-error"
+            disabled={order.paid}
+            onClick={() => onCancel(order)}
+          >
+            Cancel Order
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { messages } from '../../../../shared/messages.ts';
+import type { Order } from '../../../../shared/schemas/order.schema.ts';
+import { ConfirmDeleteModal } from '../../../components/ui/confirm-modal.tsx';
+import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { useCancelOrder } from '../api/cancel-order.ts';
+import { useMyOrders } from '../api/get-my-orders.ts';
+import { OrderCard } from '../components/order-card.tsx';
+
+// My Orders (spec section 2): one card per order; cancelling goes through the confirmation
+// modal and toasts 'Order has been removed'. A 403 on the list goes home (section 4).
+export default function MyOrdersPage() {
+  const { account } = useAuth();
+  const navigate = useNavigate();
+  const orders = useMyOrders(account?.email);
+  const cancel = useCancelOrder();
+  const [pending, setPending] = useState<Order | null>(null);
+
+  const forbidden = orders.error instanceof ApiError && orders.error.status === 403;
+  useEffect(() => {
+    if (forbidden) void navigate(paths.root, { replace: true });
+  }, [forbidden, navigate]);
+
+  const confirm = () => {
+    if (!pending) return;
+    cancel.mutate(pending._id, {
+      onSuccess: () => toast.success(messages.orderRemoved),
+      onError: (error) => toast.error(error.message),
+      onSettled: () => setPending(null),
+    });
+  };
+
+  return (
+    <section aria-labelledby="my-orders-heading">
+      <h2 id="my-orders-heading" className="mb-4 text-xl font-semibold">
+        My Orders
+      </h2>
+      {orders.isPending || forbidden ? (
+        <FullPageSpinner label="Loading your orders" />
+      ) : orders.isError ? (
+        <div role="alert" className="alert alert-error alert-soft">
+          <span>Could not load your orders: {orders.error.message}</span>
+          <button type="button" className="btn btn-sm" onClick={() => void orders.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : orders.data.length === 0 ? (
+        <p className="rounded-box bg-base-200 p-6 text-center">{messages.noOrders}</p>
+      ) : (
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3">
+          {orders.data.map((order) => (
+            <OrderCard key={order._id} order={order} onCancel={setPending} />
+          ))}
+        </div>
+      )}
+      <ConfirmDeleteModal
+        open={pending !== null}
+        busy={cancel.isPending}
+        onConfirm={confirm}
+        onCancel={() => {
+          if (!cancel.isPending) setPending(null);
+        }}
+      />
+    </section>
+  );
+}

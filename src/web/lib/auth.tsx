@@ -1,0 +1,183 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { DEFAULT_AVATAR_URL } from '../../shared/constants.ts';
+import { messages } from '../../shared/messages.ts';
+import { apiFetch, setAccessToken } from './api-client.ts';
+import { showToast } from './toast.ts';
+
+// The signed-in account as the spec names it (section 3: displayName, email, photoURL)
+// plus the server's admin flag.
+export interface SignedInAccount {
+  id: string;
+  displayName: string;
+  email: string;
+  photoURL: string | null;
+}
+
+export interface AuthState {
+  account: SignedInAccount | null;
+  /** True until the identity session is known. */
+  loading: boolean;
+  /** Admin flag from GET /api/admin/{email}; false while unknown (section 4). */
+  isAdmin: boolean;
+  adminLoading: boolean;
+  /** Ends the identity session, drops the access token; toasts unless `silent`. */
+  signOut: (options?: { silent?: boolean }) => Promise<void>;
+  /**
+   * Re-reads the identity session after a sign-in, sign-up or Google popup, syncs the
+   * user (PUT /api/user/{email}) for a fresh access token and loads the admin flag.
+   */
+  refresh: () => Promise<SignedInAccount | null>;
+}
+
+/** An error from /api/auth (Better Auth: {message, code}) or from our own limit ({error}). */
+export class IdentityError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'IdentityError';
+  }
+}
+
+/**
+ * Plain fetch to Better Auth's endpoints (design.md: /api/auth). No client library, so
+ * the home route stays small (issue 3: under 100 KB gzip JS).
+ */
+export async function identityRequest<T>(path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/auth${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new IdentityError(0, 'Network error: the shop could not be reached');
+  }
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const shaped = data as { message?: string; error?: { message?: string } } | null;
+    const message = shaped?.error?.message ?? shaped?.message ?? (response.statusText || 'Request failed');
+    throw new IdentityError(response.status, message);
+  }
+  return data as T;
+}
+
+interface IdentitySession {
+  user: { id: string; name: string; email: string; image?: string | null };
+}
+
+/** Only addresses the server accepts as an avatar (an http(s) URL or a site path). */
+const usableImage = (image: string | null | undefined) =>
+  image && (/^https?:\/\/\S+$/i.test(image) || /^\/[^\s/]\S*$/.test(image)) ? image : null;
+
+const AuthContext = createContext<AuthState>({
+  account: null,
+  loading: false,
+  isAdmin: false,
+  adminLoading: false,
+  signOut: async () => undefined,
+  refresh: async () => null,
+});
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [account, setAccount] = useState<SignedInAccount | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [isAdmin, setIsAdmin] = useState(false);
+  const [adminLoading, setAdminLoading] = useState(false);
+  // Only the latest refresh may write state (a sign-in may overtake the first load).
+  const generation = useRef(0);
+
+  const refresh = useCallback(async (): Promise<SignedInAccount | null> => {
+    const mine = ++generation.current;
+    const current = () => mine === generation.current;
+    let next: SignedInAccount | null = null;
+    try {
+      const session = await identityRequest<IdentitySession | null>('/get-session');
+      if (session?.user) {
+        const { user } = session;
+        const photoURL = usableImage(user.image);
+        // Spec section 4: every sign-in syncs the user and stores the returned token.
+        const { token } = await apiFetch<{ token: string }>(`/user/${encodeURIComponent(user.email)}`, {
+          method: 'PUT',
+          body: { email: user.email, name: user.name, avatar: photoURL ?? DEFAULT_AVATAR_URL },
+        });
+        setAccessToken(token);
+        next = { id: user.id, displayName: user.name, email: user.email, photoURL };
+      } else {
+        setAccessToken(null);
+      }
+    } catch {
+      // No session, or it could not be proven: count as signed out.
+      setAccessToken(null);
+      next = null;
+    }
+    if (!current()) return next;
+    setAccount(next);
+    setIsAdmin(false);
+    setAdminLoading(!!next);
+    setLoading(false);
+    if (next) {
+      // Section 4: the admin flag comes from the server after sign-in; non-admin while unknown.
+      try {
+        const { admin } = await apiFetch<{ admin: boolean }>(`/admin/${encodeURIComponent(next.email)}`);
+        if (current()) setIsAdmin(admin);
+      } catch {
+        if (current()) setIsAdmin(false);
+      } finally {
+        if (current()) setAdminLoading(false);
+      }
+    }
+    return next;
+  }, []);
+
+  const signOut = useCallback(async (options?: { silent?: boolean }) => {
+    generation.current += 1;
+    try {
+      await identityRequest('/sign-out', {});
+    } catch {
+      // The cookie may already be gone; the local sign-out below still happens.
+    }
+    setAccessToken(null);
+    setAccount(null);
+    setIsAdmin(false);
+    setAdminLoading(false);
+    setLoading(false);
+    // The cache is shared by the pages that use it; it is loaded with them, not here
+    // (the home route's JavaScript budget), so it is cleared through a dynamic import.
+    void import('./query-provider.tsx').then(({ queryClient }) => queryClient.removeQueries());
+    if (!options?.silent) showToast('success', messages.signedOut);
+  }, []);
+
+  useEffect(() => {
+    // refresh() only sets state after its first await; the rule cannot see that.
+    void Promise.resolve().then(refresh);
+  }, [refresh]);
+
+  const value = useMemo<AuthState>(
+    () => ({ account, loading, isAdmin, adminLoading, signOut, refresh }),
+    [account, loading, isAdmin, adminLoading, signOut, refresh],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  return useContext(AuthContext);
+}

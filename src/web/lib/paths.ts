@@ -1,0 +1,24 @@
+// Every route of spec section 2, once; the router and every link use this table.
+export const paths = {
+  root: '/',
+  home: '/home',
+  blogs: '/blogs',
+  portfolio: '/myportfolio',
+  login: '/login',
+  signUp: '/signup',
+  placeOrder: (productId: string) => `/placeorder/${encodeURIComponent(productId)}`,
+  placeOrderPattern: '/placeorder/:productId',
+  dashboard: '/dashboard',
+  myOrders: '/dashboard/myorders',
+  addReview: '/dashboard/addreview',
+  payment: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
+  paymentPattern: '/dashboard/payment/:orderId',
+  makeAdmin: '/dashboard/makeAdmin',
+  manageProducts: '/dashboard/manageProducts',
+  manageOrders: '/dashboard/manageOrders',
+  addProduct: '/dashboard/addProduct',
+  /** Where the Google sign-in popup lands to tell its opener that it is done. */
+  authPopup: '/auth/popup',
+  /** Accounts (issue 3): where the mailed password-reset link lands. */
+  resetPassword: '/reset-password',
+} as const;

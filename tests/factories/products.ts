@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { products } from '../../src/server/db/schema.ts';
+
+let counter = 0;
+
+export interface ProductOverrides {
+  name?: string;
+  priceCents?: number;
+  stock?: number;
+  minOrder?: number;
+  rating?: number;
+  img?: string;
+  description?: string;
+}
+
+/** Inserts a product row directly; returns its API id. */
+export async function createProduct(app: FastifyInstance, overrides: ProductOverrides = {}) {
+  counter += 1;
+  const [row] = await app.db
+    .insert(products)
+    .values({
+      name: overrides.name ?? `Test Tool ${counter}`,
+      priceCents: overrides.priceCents ?? 1999,
+      stock: overrides.stock ?? 100,
+      minOrder: overrides.minOrder ?? 1,
+      rating: overrides.rating ?? 4,
+      img: overrides.img ?? '/images/products/test.svg',
+      description: overrides.description ?? 'A sturdy tool for tests. '.repeat(6),
+    })
+    .returning();
+  if (!row) throw new Error('product insert returned nothing');
+  return { ...row, _id: row.id };
+}
+
+/** A valid POST /api/product body (dollars, as the spec's call sends them). */
+export function productInput(
+  overrides: Partial<{
+    name: string;
+    price: number;
+    stock: number;
+    minOrder: number;
+    rating: number;
+    img: string;
+    description: string;
+  }> = {},
+) {
+  counter += 1;
+  return {
+    name: `Added Tool ${counter}`,
+    price: 15.5,
+    stock: 120,
+    minOrder: 2,
+    rating: 4,
+    img: '/images/products/garden-hoe.svg',
+    description: 'A dependable tool added through the admin form. '.repeat(3).trim(),
+    ...overrides,
+  };
+}

@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.ts';
+import { parseEnv } from '../../src/server/config/env.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** buildApp on a fresh database with a test environment; env overrides are raw variables. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'agritools-test-'));
+  const database = await openTestDatabase();
+  const app = await buildApp({
+    env: parseEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      AUTH_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_MAX: '0',
+      SEED_DEMO: 'false',
+      PUBLIC_URL: 'http://localhost:3000',
+      ...env,
+    }),
+    database,
+  });
+  await app.ready();
+  return {
+    app,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

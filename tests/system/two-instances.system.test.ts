@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, count } from 'drizzle-orm';
+import { orders, products, users } from '../../src/server/db/schema.ts';
+import { openTestDatabase } from '../support/test-database.ts';
+import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { makeCustomers, streamOrders, SYSTEM_SECRET } from '../support/order-stream.ts';
+
+// Issue 6: two server processes on one PostgreSQL, orders spread across both, stock exact.
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+const servers: ServerProcess[] = [];
+
+beforeAll(async () => {
+  if (process.env.TEST_DATABASE_URL) database = await openTestDatabase();
+});
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  await database?.close();
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
+  it('never oversells when orders are spread across both', async () => {
+    const STOCK = 60;
+    const [product] = await database.db
+      .insert(products)
+      .values({
+        name: 'Shared sickle',
+        priceCents: 1500,
+        description: 'd',
+        minOrder: 1,
+        stock: STOCK,
+        img: '/images/x.svg',
+      })
+      .returning();
+    const customers = await makeCustomers(20);
+    await database.db.insert(users).values(customers.map((c) => ({ id: c.id, email: c.email, name: c.id })));
+    const env = { DATABASE_URL: database.url!, AUTH_SECRET: SYSTEM_SECRET };
+    // Both start together: migrations are serialised by an advisory lock.
+    servers.push(...(await Promise.all([startServerProcess(env, 3320), startServerProcess(env, 3321)])));
+
+    const stream = streamOrders({
+      urls: servers.map((s) => s.url),
+      productId: product!.id,
+      customers,
+      workers: 16,
+      total: 150,
+    });
+    const result = await stream.done;
+    expect(result.serverErrors).toBe(0);
+    expect(result.unanswered).toBe(0);
+    expect(result.acknowledged).toHaveLength(STOCK);
+    expect(result.refused).toBe(150 - STOCK);
+
+    const [row] = await database.db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, product!.id));
+    expect(row!.stock).toBe(0);
+    const [stored] = await database.db
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.productId, product!.id));
+    expect(stored!.n).toBe(STOCK);
+  });
+});
