@@ -21,8 +21,11 @@ export function RootLayout() {
   const needToasts = requested || !LIGHT_PAGES.has(pathname);
   if (needToasts && !toastsMounted) setToastsMounted(true);
 
-  // A new page starts at the top, as a full page load would.
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  // A new page starts at the top, as a full page load would. The braces matter: Chromium's
+  // scrollTo now returns a promise, and React would call a returned non-function on cleanup.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
 
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
