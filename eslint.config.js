@@ -6,17 +6,24 @@ import globals from 'globals';
 
 // Import boundaries (design.md "Layout"): web and server never import each other,
 // shared imports neither. Enforced with the core rule so no plugin can drift.
-const noImport = (...groups) => ({
+const boundary = 'Crosses an import boundary (see design.md Layout).';
+const noImport = (groups, regexes = []) => ({
   'no-restricted-imports': [
     'error',
     {
-      patterns: groups.map((group) => ({
-        group: [group],
-        message: 'Crosses an import boundary (see design.md Layout).',
-      })),
+      patterns: [
+        ...groups.map((group) => ({ group: [group], message: boundary })),
+        ...regexes.map((regex) => ({ regex, message: boundary })),
+      ],
     },
   ],
 });
+
+// Web features do not import each other (design.md): routes in src/web/app compose them.
+const webForbidden = ['**/server/**', 'fastify', 'drizzle-orm*', 'pg'];
+const features = ['auth', 'catalogue', 'content', 'orders'];
+const otherFeatures = (feature) =>
+  features.filter((other) => other !== feature).map((other) => `^(\\.\\./)+(features/)?${other}(/|$)`);
 
 export default tseslint.config(
   {
@@ -40,15 +47,19 @@ export default tseslint.config(
   },
   {
     files: ['src/shared/**'],
-    rules: noImport('**/server/**', '**/web/**', 'react', 'fastify', 'drizzle-orm*'),
+    rules: noImport(['**/server/**', '**/web/**', 'react', 'fastify', 'drizzle-orm*']),
   },
-  { files: ['src/server/**'], rules: noImport('**/web/**', 'react', 'react-dom') },
+  { files: ['src/server/**'], rules: noImport(['**/web/**', 'react', 'react-dom']) },
   {
     files: ['src/web/**'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...noImport('**/server/**', 'fastify', 'drizzle-orm*', 'pg'),
+      ...noImport(webForbidden),
     },
   },
+  ...features.map((feature) => ({
+    files: [`src/web/features/${feature}/**`],
+    rules: noImport(webForbidden, otherFeatures(feature)),
+  })),
 );
