@@ -56,11 +56,15 @@ try {
       },
     ],
   });
-  const stock = (await client.query('select stock from products where id = $1', [productId])).rows[0]
-    .stock as number;
-  const orders = Number(
-    (await client.query('select count(*) from orders where product_id = $1', [productId])).rows[0].count,
-  );
+  // Stock and order count in one statement, so one snapshot: orders still in flight when the
+  // load stops land in both figures or in neither.
+  const tally = (
+    await client.query(
+      'select stock, (select count(*) from orders where product_id = $1)::int as orders from products where id = $1',
+      [productId],
+    )
+  ).rows[0] as { stock: number; orders: number };
+  const { stock, orders } = tally;
   printTable('Order placement on PostgreSQL (rate limit off)', [
     {
       route: result.label,

@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseHandle, type DatabaseTarget, type Db } from 
 import { seedDemo } from './db/seed.ts';
 import { createAccessTokens, type AccessTokens } from './lib/access-token.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createReadCache, type ReadCache } from './lib/read-cache.ts';
 import { projectRoot } from './lib/project-root.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -33,6 +34,8 @@ declare module 'fastify' {
     authSecret: string;
     /** The origin links in mails point at (PUBLIC_URL, else http://localhost:PORT). */
     publicUrl: string;
+    /** Serialized catalogue reads; routes that change products or stock invalidate it. */
+    readCache: ReadCache;
     /** Every route registered, as "METHOD /path"; the authorisation matrix test checks it covers them all. */
     routeList: string[];
   }
@@ -46,6 +49,8 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string };
   /** Seed demo catalogue and reviews into an empty database (default: env.SEED_DEMO, else on outside production). */
   seedDemo?: boolean;
+  /** How long a cached catalogue read may be served without a change notice (default 5 s). */
+  readCacheMaxAgeMs?: number;
 }
 
 export function databaseTarget(env: Env): DatabaseTarget {
@@ -58,7 +63,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { env } = options;
   const app = Fastify({
     logger: options.logger ?? (env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL }),
-    trustProxy: env.TRUST_PROXY,
+    // A hop count becomes proxy-addr's function form (Fastify's types omit the number form).
+    trustProxy:
+      typeof env.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (env.TRUST_PROXY as number)
+        : env.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     // Ids and emails in paths are short; refuse absurd URLs before routing.
     routerOptions: { maxParamLength: 300 },
@@ -89,6 +98,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('authSecret', authSecret);
   app.decorate('publicUrl', (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''));
   app.decorate('accessTokens', createAccessTokens(authSecret));
+  const readCache = createReadCache({ maxEntries: 5_000, maxAgeMs: options.readCacheMaxAgeMs ?? 5_000 });
+  app.decorate('readCache', readCache);
+  // Writes by other instances (or by hand) arrive as notifications from the products trigger.
+  const stopListening = await database.listen('catalogue_changed', () => readCache.invalidate());
+  app.addHook('onClose', () => stopListening());
   app.decorate(
     'mailer',
     createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, log: app.log }),
@@ -96,7 +110,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
-  await app.register(securityPlugin, { https: app.publicUrl.startsWith('https://') });
+  await app.register(securityPlugin, {
+    // HSTS and upgrade-insecure-requests only in production over HTTPS (stack-notes.md).
+    https: env.NODE_ENV === 'production' && app.publicUrl.startsWith('https://'),
+  });
   await app.register(openapiPlugin);
   await app.register(accessPlugin);
 

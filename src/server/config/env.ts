@@ -8,7 +8,8 @@ const booleanFlag = z
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Default: every interface in production, loopback otherwise (see parseEnv). */
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -37,10 +38,26 @@ export const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
   /** Identity attempts (sign-in, sign-up, password reset) per minute per IP (issue 3). */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
-  /** Answered by helmet: HSTS and upgrade-insecure-requests only when served over HTTPS. */
-  TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * Which X-Forwarded-For hops to believe (per-IP rate limits depend on it). Never "every
+   * hop": the left-most entry is whatever the client wrote. `true` means one load balancer in
+   * front; a number is that many proxies; otherwise a comma-separated list of proxy addresses
+   * or CIDR ranges.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|yes|no|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
+      message: 'must be true, false, a number of proxies, or a list of proxy addresses',
+    })
+    .transform((value): boolean | number | string => {
+      if (value === 'false' || value === 'no' || value === '0') return false;
+      if (value === 'true' || value === 'yes') return 1;
+      return /^\d+$/.test(value) ? Number(value) : value;
+    })
+    .default(false),
 });
-export type Env = z.infer<typeof envSchema>;
+export type Env = z.infer<typeof envSchema> & { HOST: string };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -56,7 +73,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const env = result.data;
+  // Outside production the shop seeds documented logins, so by default it only listens on
+  // loopback: a forgotten NODE_ENV must not put admin/agritools-admin on the network.
+  const env = {
+    ...result.data,
+    HOST: result.data.HOST ?? (result.data.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+  };
   if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
     throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: required in production');
   }

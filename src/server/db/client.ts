@@ -19,6 +19,11 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Apply pending migrations (idempotent; serialised across instances on PostgreSQL). */
   migrate(): Promise<void>;
+  /**
+   * Calls `onNotify` on every NOTIFY on `channel` (and whenever notifications may have been
+   * missed, as after a lost connection); resolves to a function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -51,6 +56,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
           client.release();
         }
       },
+      listen: (channel, onNotify) => listenOnPostgres(target.url, channel, onNotify),
       close: () => pool.end(),
     };
   }
@@ -89,9 +95,58 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
     },
+    async listen(channel, onNotify) {
+      // PGlite runs in this process and calls listeners as the notifying statement completes.
+      const stop = await client.listen(channel, () => onNotify());
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     async close() {
       await client.close();
       await release?.();
     },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed back). A lost connection
+ * counts as a missed notification and is reopened a second later.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const reopen = () => {
+    if (stopped || retry) return;
+    onNotify();
+    retry = setTimeout(() => {
+      retry = undefined;
+      void open().catch(reopen);
+    }, 1_000);
+    retry.unref();
+  };
+  const open = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    next.on('error', () => undefined);
+    next.on('end', reopen);
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    if (stopped) await next.end();
+    else client = next;
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }

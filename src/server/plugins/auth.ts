@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
+import { codeForStatus, errorBody } from './errors.ts';
 import { CLIENT_IP_HEADER, createIdentity, type Identity } from '../modules/users/identity.ts';
 import { createRateLimitStore, type RateLimitRule } from '../modules/users/rate-limit.repository.ts';
 import { seedAccounts } from '../modules/users/seed-accounts.ts';
@@ -20,7 +21,10 @@ declare module 'fastify' {
  */
 const PER_ACCOUNT: Record<string, RateLimitRule & { clearOnSuccess: boolean }> = {
   '/sign-in/email': { window: 15 * 60, max: 10, clearOnSuccess: true },
+  '/sign-up/email': { window: 15 * 60, max: 5, clearOnSuccess: false },
   '/request-password-reset': { window: 15 * 60, max: 5, clearOnSuccess: false },
+  // Else anyone could flood an unverified address with verification mail from many IPs.
+  '/send-verification-email': { window: 15 * 60, max: 5, clearOnSuccess: false },
 };
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'content-length']);
@@ -45,17 +49,43 @@ export async function identityUserOf(
   return session ? { id: session.user.id, email: session.user.email } : null;
 }
 
+/**
+ * The email a body names, read as Better Auth will read it: TextDecoder drops a leading
+ * byte-order mark as request.json() does, and media types are compared case-insensitively.
+ * Reading it differently would let a crafted body skip the per-account limit.
+ */
 function emailFromBody(body: Buffer | undefined, contentType: string | undefined): string | null {
   if (!body?.length) return null;
   try {
-    const text = body.toString('utf8');
-    const value = contentType?.includes('application/x-www-form-urlencoded')
+    const text = new TextDecoder().decode(body);
+    const value = contentType?.toLowerCase().includes('application/x-www-form-urlencoded')
       ? new URLSearchParams(text).get('email')
       : (JSON.parse(text) as { email?: unknown }).email;
     return typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : null;
   } catch {
     return null;
   }
+}
+
+/** PostgreSQL text cannot hold NUL; json-body.ts refuses it elsewhere, this scope keeps raw bytes. */
+function holdsNul(body: Buffer | undefined): boolean {
+  return !!body && (body.includes(0) || /\\u0000/i.test(body.toString('latin1')));
+}
+
+/** Better Auth's error bodies ({message, code}, or none) in the design's one error shape. */
+async function asErrorBody(response: Response) {
+  let message = response.statusText || 'Request failed';
+  let reason: string | undefined;
+  try {
+    const data = (await response.json()) as { message?: unknown; code?: unknown };
+    if (typeof data.message === 'string' && data.message) message = data.message;
+    if (typeof data.code === 'string') reason = data.code;
+  } catch {
+    // No body, or not JSON: keep the status text.
+  }
+  const code = codeForStatus(response.status);
+  if (response.status >= 500) return errorBody(code, 'Internal server error');
+  return errorBody(code, message, reason ? { reason } : undefined);
 }
 
 /**
@@ -88,8 +118,13 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { prefix?: st
     const path = url.pathname.slice(url.pathname.indexOf('/auth/') + '/auth'.length);
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : (request.body as Buffer);
 
+    if (holdsNul(body)) throw new AppError('VALIDATION_FAILED', 'Text must not contain NUL characters');
+
     const rule = request.method === 'POST' ? PER_ACCOUNT[path] : undefined;
     const email = rule ? emailFromBody(body, request.headers['content-type']) : null;
+    // Every limited call names an account; one whose email cannot be read is refused here
+    // rather than passed on without its per-account count.
+    if (rule && !email) throw new AppError('VALIDATION_FAILED', 'email: a valid email is required');
     const accountKey = rule && email ? `account:${path}:${email}` : null;
     if (rule && accountKey) {
       const decision = await rateLimits.consume(accountKey, rule);
@@ -116,6 +151,13 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { prefix?: st
     if (rule?.clearOnSuccess && accountKey && response.ok) await rateLimits.clear(accountKey);
 
     reply.status(response.status);
+    if (!response.ok && response.status >= 400) {
+      // Better Auth sends 429 with X-Retry-After; clients and proxies read Retry-After.
+      const retryAfter = response.headers.get('x-retry-after') ?? response.headers.get('retry-after');
+      if (retryAfter) reply.header('retry-after', retryAfter);
+      if (response.status >= 500) request.log.error({ status: response.status, path }, 'identity error');
+      return reply.send(await asErrorBody(response));
+    }
     response.headers.forEach((value, name) => {
       if (name === 'set-cookie' || HOP_BY_HOP.has(name) || name === 'content-encoding') return;
       reply.header(name, value);

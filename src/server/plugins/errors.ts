@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { errorCodes, type ErrorBody, type ErrorCode } from '../../shared/errors.ts';
 import { AppError } from '../lib/app-error.ts';
 
-const codeForStatus = (status: number): ErrorCode => {
+export const codeForStatus = (status: number): ErrorCode => {
   switch (status) {
     case 401:
       return 'UNAUTHENTICATED';

@@ -30,6 +30,9 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
     max: options.max,
     timeWindow: '1 minute',
     redis,
+    // If Redis is down, serve without the general limit rather than fail every request; the
+    // identity limits live in the database and still hold.
+    skipOnError: true,
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests, retry in ${context.after}`),
   });

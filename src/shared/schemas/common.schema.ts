@@ -27,10 +27,11 @@ export const optionalLinkSchema = z
   .max(2048)
   .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), 'Must be an http(s) URL');
 
-/** Dollars as the spec shows them: positive, at most 2 decimals, below ten million. */
+/** Dollars as the spec shows them: at least one cent, at most 2 decimals, below ten million. */
 export const dollarsSchema = z
   .number()
-  .positive()
+  // min(0.01), not positive(): 1e-9 is positive, passes the decimals check and rounds to 0 cents.
+  .min(0.01)
   .max(9_999_999.99)
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'At most two decimals');
 

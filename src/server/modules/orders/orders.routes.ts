@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorBodySchema } from '../../../shared/errors.ts';
 import {
   deletedCountSchema,
@@ -10,6 +9,7 @@ import {
   modifiedCountSchema,
 } from '../../../shared/schemas/common.schema.ts';
 import { orderInputSchema, orderListSchema, orderPatchSchema } from '../../../shared/schemas/order.schema.ts';
+import { listingQuerySchema, pageFrom, replyWithPage } from '../../lib/listing.ts';
 import { requireAccount, requireAdmin } from '../../plugins/access.ts';
 import { createOrdersRepository } from './orders.repository.ts';
 import { createOrdersService } from './orders.service.ts';
@@ -57,6 +57,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const account = await requireAccount(request);
       const result = await service.placeOrder(account, request.body);
+      app.readCache.invalidate(); // the product's stock changed
       return reply.status(201).send(result);
     },
   );
@@ -68,14 +69,16 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The caller's orders (an admin may read anyone's)",
-        querystring: z.object({ email: emailSchema }),
+        querystring: listingQuerySchema.extend({ email: emailSchema }),
         response: { 200: orderListSchema, ...errors },
         security,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const account = await requireAccount(request);
-      return service.listOrders(account, request.query.email);
+      return replyWithPage(request, reply, pageFrom(request.query), (page) =>
+        service.listOrders(account, request.query.email, page),
+      );
     },
   );
 
@@ -85,12 +88,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: adminOnly,
       schema: {
         tags,
-        summary: 'All orders (admin)',
+        summary: 'All orders, newest first, one page at a time (admin)',
+        querystring: listingQuerySchema,
         response: { 200: orderListSchema, ...errors },
         security,
       },
     },
-    async () => service.listAllOrders(),
+    async (request, reply) =>
+      replyWithPage(request, reply, pageFrom(request.query), (page) => service.listAllOrders(page)),
   );
 
   app.delete(
@@ -110,7 +115,9 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const account = await requireAccount(request);
-      return service.removeOrder(account, request.params.id);
+      const removed = await service.removeOrder(account, request.params.id);
+      app.readCache.invalidate(); // an unpaid order's quantity went back to stock
+      return removed;
     },
   );
 

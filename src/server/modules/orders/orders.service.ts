@@ -2,6 +2,7 @@ import { messages } from '../../../shared/messages.ts';
 import { quantityProblem } from '../../../shared/rules.ts';
 import type { Order, OrderInput } from '../../../shared/schemas/order.schema.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import type { Page } from '../../lib/listing.ts';
 import type { Account } from '../../plugins/access.ts';
 import type { OrdersRepository } from './orders.repository.ts';
 
@@ -55,14 +56,14 @@ export function createOrdersService(repository: OrdersRepository) {
     },
 
     /** GET /api/order?email=: one's own orders; an admin may read anyone's. */
-    async listOrders(account: Account, email: string): Promise<Order[]> {
-      if (sameEmail(email, account.email)) return repository.listOrdersOfUser(account.id);
+    async listOrders(account: Account, email: string, page: Page): Promise<Order[]> {
+      if (sameEmail(email, account.email)) return repository.listOrdersOfUser(account.id, page);
       if (!account.isAdmin) throw forbidden('You can only read your own orders');
-      return repository.listOrdersByEmail(email.trim().toLowerCase());
+      return repository.listOrdersByEmail(email.trim().toLowerCase(), page);
     },
 
-    listAllOrders(): Promise<Order[]> {
-      return repository.listAllOrders();
+    listAllOrders(page: Page): Promise<Order[]> {
+      return repository.listAllOrders(page);
     },
 
     /** DELETE /api/order/{id}: cancel (customer, own unpaid order) or remove (admin, any order). */

@@ -46,13 +46,13 @@ export interface NewProduct {
  * breaks ties between rows inserted together (the demo seed). One query on the
  * created_at index.
  */
-export async function listProducts(db: Db, page?: Page): Promise<Product[]> {
-  const query = db
+export async function listProducts(db: Db, page: Page): Promise<Product[]> {
+  const rows = await db
     .select(columns)
     .from(products)
     .orderBy(asc(products.createdAt), asc(products.id))
-    .$dynamic();
-  const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
+    .limit(page.limit)
+    .offset(page.offset);
   return rows.map(toProduct);
 }
 

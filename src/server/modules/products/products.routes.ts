@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../../shared/errors.ts';
 import {
@@ -10,7 +11,8 @@ import {
   productListSchema,
   productSchema,
 } from '../../../shared/schemas/product.schema.ts';
-import { listingQuerySchema, pageFrom } from '../../lib/listing.ts';
+import { listingQuerySchema, pageFrom, readPage } from '../../lib/listing.ts';
+import type { CachedAnswer } from '../../lib/read-cache.ts';
 import { requireAdmin } from '../../plugins/access.ts';
 import * as service from './products.service.ts';
 
@@ -23,18 +25,34 @@ const adminOnly = async (request: Parameters<typeof requireAdmin>[0]) => {
   await requireAdmin(request);
 };
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The two reads every visitor makes are answered from the read cache (lib/read-cache.ts):
+  // the bodies are the same JSON the response schemas describe, serialized once per change.
+  const send = (reply: FastifyReply, answer: CachedAnswer) => {
+    if (answer.link) reply.header('link', answer.link);
+    return reply.type(JSON_TYPE).send(answer.body);
+  };
+
   app.get(
     '/products',
     {
       schema: {
         tags,
-        summary: 'List products, oldest first (optionally one page of them)',
+        summary: 'List products, oldest first, one page at a time (Link: rel="next" when more follow)',
         querystring: listingQuerySchema,
         response: { 200: productListSchema, 400: errorBodySchema },
       },
     },
-    async (request) => service.listProducts(app.db, pageFrom(request.query)),
+    async (request, reply) => {
+      const page = pageFrom(request.query);
+      const answer = await app.readCache.get(`products:${page.limit}:${page.offset}`, async () => {
+        const { rows, next } = await readPage(request, page, (p) => service.listProducts(app.db, p));
+        return { body: JSON.stringify(rows), link: next };
+      });
+      return send(reply, answer);
+    },
   );
 
   app.get(
@@ -47,7 +65,12 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => service.getProduct(app.db, request.params.id),
+    async (request, reply) => {
+      const answer = await app.readCache.get(`product:${request.params.id}`, async () => ({
+        body: JSON.stringify(await service.getProduct(app.db, request.params.id)),
+      }));
+      return send(reply, answer);
+    },
   );
 
   app.post(
@@ -62,7 +85,11 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
       },
     },
-    async (request, reply) => reply.status(201).send(await service.addProduct(app.db, request.body)),
+    async (request, reply) => {
+      const inserted = await service.addProduct(app.db, request.body);
+      app.readCache.invalidate();
+      return reply.status(201).send(inserted);
+    },
   );
 
   app.delete(
@@ -77,6 +104,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
       },
     },
-    async (request) => service.removeProduct(app.db, request.params.id),
+    async (request) => {
+      const removed = await service.removeProduct(app.db, request.params.id);
+      app.readCache.invalidate();
+      return removed;
+    },
   );
 };

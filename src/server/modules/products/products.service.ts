@@ -8,7 +8,7 @@ import * as repository from './products.repository.ts';
 // Catalogue rules (spec sections 2, 5 and 7). Who may call is decided by the routes
 // (product writes are admin-only); what a product may hold is decided here.
 
-export function listProducts(db: Db, page?: Page): Promise<Product[]> {
+export function listProducts(db: Db, page: Page): Promise<Product[]> {
   return repository.listProducts(db, page);
 }
 

@@ -23,13 +23,13 @@ export interface NewReview {
 }
 
 /** Newest first; the id breaks ties between rows inserted together. One query on the created_at index. */
-export async function listReviews(db: Db, page?: Page): Promise<Review[]> {
-  const query = db
+export async function listReviews(db: Db, page: Page): Promise<Review[]> {
+  const rows = await db
     .select(columns)
     .from(reviews)
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .$dynamic();
-  const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
+    .limit(page.limit)
+    .offset(page.offset);
   return rows.map((row) => ({
     _id: row.id,
     name: row.name,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../../shared/errors.ts';
 import { insertedIdSchema } from '../../../shared/schemas/common.schema.ts';
 import { reviewInputSchema, reviewListSchema } from '../../../shared/schemas/review.schema.ts';
-import { listingQuerySchema, pageFrom } from '../../lib/listing.ts';
+import { listingQuerySchema, pageFrom, replyWithPage } from '../../lib/listing.ts';
 import { requireAccount } from '../../plugins/access.ts';
 import * as service from './reviews.service.ts';
 
@@ -14,12 +14,13 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'List reviews, newest first (optionally one page of them)',
+        summary: 'List reviews, newest first, one page at a time (Link: rel="next" when more follow)',
         querystring: listingQuerySchema,
         response: { 200: reviewListSchema, 400: errorBodySchema },
       },
     },
-    async (request) => service.listReviews(app.db, pageFrom(request.query)),
+    async (request, reply) =>
+      replyWithPage(request, reply, pageFrom(request.query), (page) => service.listReviews(app.db, page)),
   );
 
   app.post(

@@ -5,7 +5,7 @@ import { DEFAULT_AVATAR_URL } from '../../../shared/constants.ts';
 import type { Review, ReviewInput } from '../../../shared/schemas/review.schema.ts';
 import * as repository from './reviews.repository.ts';
 
-export function listReviews(db: Db, page?: Page): Promise<Review[]> {
+export function listReviews(db: Db, page: Page): Promise<Review[]> {
   return repository.listReviews(db, page);
 }
 

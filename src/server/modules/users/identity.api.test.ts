@@ -101,7 +101,10 @@ describe('the identity layer', () => {
     const person = await signUp(t.app);
     const wrong = await postAuth(t.app, '/sign-in/email', { email: person.email, ...wrongPassword });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toMatchObject({ message: 'Invalid email or password' });
+    // Better Auth's message, in the design's one error shape.
+    expect(wrong.json()).toMatchObject({
+      error: { code: 'UNAUTHENTICATED', message: 'Invalid email or password' },
+    });
     expect(wrong.headers['set-cookie']).toBeUndefined();
     const right = await signIn(t.app, person);
     expect(right.cookie).toMatch(/agritools\.session_token=/);
@@ -288,13 +291,30 @@ describe('the first admin and the demo customer', () => {
     }
   });
 
-  it('promotes an existing account named by ADMIN_EMAIL', async () => {
+  it('promotes an existing account named by ADMIN_EMAIL once its email is verified', async () => {
     const t = await createTestApp({ NODE_ENV: 'production' });
     try {
       const person = await signUp(t.app);
+      await t.app.db.update(users).set({ emailVerified: true }).where(eq(users.id, person.userId));
       await seedAgain(t, { ...t.app.env, ADMIN_EMAIL: person.email });
       const [row] = await t.app.db.select().from(users).where(eq(users.id, person.userId));
       expect(row?.role).toBe('admin');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('does not promote an unverified account that squats the ADMIN_EMAIL address', async () => {
+    const t = await createTestApp({ NODE_ENV: 'production' });
+    try {
+      const squatter = await signUp(t.app);
+      await seedAgain(t, {
+        ...t.app.env,
+        ADMIN_EMAIL: squatter.email,
+        ADMIN_PASSWORD: 'operator-passphrase',
+      });
+      const [row] = await t.app.db.select().from(users).where(eq(users.id, squatter.userId));
+      expect(row?.role).not.toBe('admin');
     } finally {
       await t.close();
     }

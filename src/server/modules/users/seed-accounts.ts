@@ -26,7 +26,10 @@ interface SeedOptions {
 
 /**
  * Creates or promotes the first admin and, in development, the demo customer.
- * Idempotent: an existing account keeps its password; the admin is only promoted.
+ * Idempotent: an existing account keeps its password; the admin is only promoted, and only
+ * when its email is verified. Sign-up does not wait for verification (spec section 4), so
+ * anyone could register the admin's address before the operator does; promoting that
+ * account at the next start would hand the shop to whoever squatted it.
  */
 export async function seedAccounts(options: SeedOptions): Promise<void> {
   const { env, log } = options;
@@ -42,6 +45,12 @@ export async function seedAccounts(options: SeedOptions): Promise<void> {
     });
     if (outcome === 'missing-password') {
       log.warn({ email: adminEmail }, 'ADMIN_EMAIL has no account yet; set ADMIN_PASSWORD to create it');
+    } else if (outcome === 'unverified') {
+      log.error(
+        { email: adminEmail },
+        'ADMIN_EMAIL belongs to an account whose email is not verified: it was NOT made admin. ' +
+          'Verify the address through the mailed link (or delete that account) and restart.',
+      );
     } else if (!env.ADMIN_PASSWORD && development) {
       log.info(
         `Development admin: ${adminEmail} / ${DEV_ADMIN.password} (set ADMIN_EMAIL and ADMIN_PASSWORD to change)`,
@@ -61,11 +70,13 @@ export async function seedAccounts(options: SeedOptions): Promise<void> {
 async function ensureAccount(
   { identity, db }: SeedOptions,
   wanted: { email: string; password?: string; name: string; role: 'admin' | 'user' },
-): Promise<'exists' | 'created' | 'missing-password'> {
+): Promise<'exists' | 'created' | 'missing-password' | 'unverified'> {
   const context = await identity.$context;
   const existing = await context.internalAdapter.findUserByEmail(wanted.email);
   if (existing) {
-    if (wanted.role === 'admin') await setRole(db, existing.user.id, 'admin');
+    if (wanted.role !== 'admin') return 'exists';
+    if (!existing.user.emailVerified) return 'unverified';
+    await setRole(db, existing.user.id, 'admin');
     return 'exists';
   }
   if (!wanted.password) return 'missing-password';
@@ -91,6 +102,7 @@ async function ensureAccount(
     // Another instance starting at the same time created it first.
     const raced = await context.internalAdapter.findUserByEmail(wanted.email);
     if (!raced) throw error;
+    if (wanted.role === 'admin' && !raced.user.emailVerified) return 'unverified';
     if (wanted.role === 'admin') await setRole(db, raced.user.id, 'admin');
     return 'exists';
   }

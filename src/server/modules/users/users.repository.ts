@@ -1,6 +1,7 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import type { Page } from '../../lib/listing.ts';
 import type { ProfileUpdate, User } from '../../../shared/schemas/user.schema.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -51,8 +52,13 @@ export async function updateProfileFields(db: Db, id: string, fields: ProfileUpd
   await db.update(users).set(set).where(eq(users.id, id));
 }
 
-export async function listUsers(db: Db): Promise<User[]> {
-  const rows = await db.select().from(users).orderBy(asc(users.createdAt), asc(users.email));
+export async function listUsers(db: Db, page: Page): Promise<User[]> {
+  const rows = await db
+    .select()
+    .from(users)
+    .orderBy(asc(users.createdAt), asc(users.email))
+    .limit(page.limit)
+    .offset(page.offset);
   return rows.map(toUserDto);
 }
 

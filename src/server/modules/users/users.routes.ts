@@ -16,6 +16,7 @@ import {
   userQuerySchema,
   userSyncSchema,
 } from '../../../shared/schemas/user.schema.ts';
+import { listingQuerySchema, pageFrom, replyWithPage } from '../../lib/listing.ts';
 import { requireAccount, requireAdmin } from '../../plugins/access.ts';
 import { identityUserOf } from '../../plugins/auth.ts';
 import * as service from './users.service.ts';
@@ -110,14 +111,17 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'All users (admin only)',
+        summary: 'All users, oldest first, one page at a time (admin only)',
+        querystring: listingQuerySchema,
         response: { 200: userListSchema, ...errors },
         security: bearer,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await requireAdmin(request);
-      return service.listUsers(app.db);
+      return replyWithPage(request, reply, pageFrom(request.query), (page) =>
+        service.listUsers(app.db, page),
+      );
     },
   );
 

@@ -1,6 +1,7 @@
 import { DEFAULT_AVATAR_URL } from '../../../shared/constants.ts';
 import type { User, UserSync, ProfileUpdate } from '../../../shared/schemas/user.schema.ts';
 import type { Db } from '../../db/client.ts';
+import type { Page } from '../../lib/listing.ts';
 import type { AccessTokens } from '../../lib/access-token.ts';
 import { forbidden, unauthenticated } from '../../lib/app-error.ts';
 import type { Account } from '../../plugins/access.ts';
@@ -65,7 +66,7 @@ export async function updateProfile(
   return { acknowledged: true };
 }
 
-export const listUsers = (db: Db) => repository.listUsers(db);
+export const listUsers = (db: Db, page: Page) => repository.listUsers(db, page);
 
 /** PUT /api/user/admin/{email}: admin only (checked by the route); no demotion exists. */
 export async function promoteUser(db: Db, email: string): Promise<{ modifiedCount: number }> {

@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import { parseEnv } from '../../src/server/config/env.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { orders, products, reviews } from '../../src/server/db/schema.ts';
+import { LISTING_DEFAULT_LIMIT } from '../../src/server/lib/listing.ts';
+import { createProduct } from '../factories/products.ts';
+import { placeOrder } from '../factories/orders.ts';
+import { createCallers } from '../factories/users.ts';
+import { openTestDatabase } from '../support/test-database.ts';
+
+// Every list call is paged with a Link to the next page (docs/decisions/007), and the two
+// catalogue reads are served from a cache that every write drops, in this instance and,
+// through the database's notification, in any other on the same database (decision 008).
+
+let database: DatabaseHandle & { url?: string };
+let other: DatabaseHandle | undefined;
+const apps: FastifyInstance[] = [];
+
+async function startApp(handle: DatabaseHandle, readCacheMaxAgeMs?: number) {
+  const app = await buildApp({
+    env: parseEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'agritools-cache-')),
+      AUTH_SECRET: 'listing-and-cache-test-secret-0123456789',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_MAX: '0',
+      SEED_DEMO: 'false',
+      PUBLIC_URL: 'http://localhost:3000',
+    }),
+    database: handle,
+    readCacheMaxAgeMs,
+  });
+  await app.ready();
+  apps.push(app);
+  return app;
+}
+
+let app: FastifyInstance;
+let callers: Awaited<ReturnType<typeof createCallers>>;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  // An hour: in these tests only a write or a notification may refresh a cached answer.
+  app = await startApp(database, 3_600_000);
+  callers = await createCallers(app);
+});
+afterAll(async () => {
+  for (const running of apps) await running.close();
+  await other?.close();
+  await database.close();
+});
+beforeEach(async () => {
+  await app.db.delete(orders);
+  await app.db.delete(products);
+  await app.db.delete(reviews);
+  for (const running of apps) running.readCache.invalidate();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
+
+async function seedProducts(count: number) {
+  const values = Array.from({ length: count }, (_, i) => ({
+    name: `Paged tool ${String(i).padStart(4, '0')}`,
+    priceCents: 500,
+    stock: 10,
+    minOrder: 1,
+    rating: 3,
+    img: '/images/products/garden-hoe.svg',
+    description: 'For paging.',
+  }));
+  await app.db.insert(products).values(values);
+  app.readCache.invalidate();
+}
+
+describe('list paging', () => {
+  it(`answers at most ${LISTING_DEFAULT_LIMIT} products and links to the next page`, async () => {
+    await seedProducts(LISTING_DEFAULT_LIMIT + 5);
+    const first = await get('/api/products');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toHaveLength(LISTING_DEFAULT_LIMIT);
+    expect(first.headers.link).toBe(
+      `</api/products?limit=${LISTING_DEFAULT_LIMIT}&offset=${LISTING_DEFAULT_LIMIT}>; rel="next"`,
+    );
+
+    const nextUrl = /<([^>]+)>/.exec(String(first.headers.link))![1]!;
+    const second = await get(nextUrl);
+    expect(second.json()).toHaveLength(5);
+    expect(second.headers.link).toBeUndefined();
+    const names = [...first.json(), ...second.json()].map((p: { name: string }) => p.name);
+    expect(new Set(names).size).toBe(LISTING_DEFAULT_LIMIT + 5);
+  });
+
+  it('has no Link header when one page holds everything', async () => {
+    await seedProducts(3);
+    const response = await get('/api/products');
+    expect(response.json()).toHaveLength(3);
+    expect(response.headers.link).toBeUndefined();
+  });
+
+  it('keeps the email in the next link of a customer’s orders', async () => {
+    const product = await createProduct(app, { stock: 50 });
+    for (let i = 0; i < 3; i += 1) await placeOrder(app, callers.customerA, product.id);
+    const url = `/api/order?email=${encodeURIComponent(callers.customerA.email)}&limit=2`;
+    const first = await get(url, callers.customerA.headers);
+    expect(first.json()).toHaveLength(2);
+    const next = /<([^>]+)>/.exec(String(first.headers.link))![1]!;
+    expect(new URL(next, 'http://x').searchParams.get('email')).toBe(callers.customerA.email);
+    const second = await get(next, callers.customerA.headers);
+    expect(second.json()).toHaveLength(1);
+  });
+
+  it('pages all orders and all users for an admin', async () => {
+    const product = await createProduct(app, { stock: 50 });
+    for (let i = 0; i < 3; i += 1) await placeOrder(app, callers.customerB, product.id);
+    const orderPage = await get('/api/orders?limit=2', callers.admin.headers);
+    expect(orderPage.json()).toHaveLength(2);
+    expect(orderPage.headers.link).toContain('offset=2');
+    const userPage = await get('/api/users?limit=1', callers.admin.headers);
+    expect(userPage.json()).toHaveLength(1);
+    expect(userPage.headers.link).toContain('offset=1');
+  });
+
+  it('refuses a limit above the maximum in the error shape', async () => {
+    const response = await get('/api/products?limit=1001');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('catalogue read cache', () => {
+  it('shows a product added by an admin at once', async () => {
+    expect((await get('/api/products')).json()).toEqual([]);
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/product',
+      headers: callers.admin.headers,
+      payload: {
+        name: 'Cached hoe',
+        price: 10,
+        stock: 5,
+        minOrder: 1,
+        rating: 4,
+        img: '/images/products/garden-hoe.svg',
+        description: 'd',
+      },
+    });
+    expect(added.statusCode).toBe(201);
+    expect((await get('/api/products')).json().map((p: { name: string }) => p.name)).toEqual(['Cached hoe']);
+  });
+
+  it('shows the stock an order took, and gave back, at once', async () => {
+    const product = await createProduct(app, { stock: 10 });
+    expect((await get(`/api/product/${product.id}`)).json().stock).toBe(10);
+    const id = await placeOrder(app, callers.customerA, product.id, { quantity: 4 });
+    expect((await get(`/api/product/${product.id}`)).json().stock).toBe(6);
+    expect((await get('/api/products')).json()[0].stock).toBe(6);
+    await app.inject({ method: 'DELETE', url: `/api/order/${id}`, headers: callers.customerA.headers });
+    expect((await get(`/api/product/${product.id}`)).json().stock).toBe(10);
+  });
+
+  it('answers a missing product with 404 every time, not a cached body', async () => {
+    const url = '/api/product/0b7d1a8e-5c3f-4e2a-9b6d-7f8e9a0b1c2d';
+    expect((await get(url)).statusCode).toBe(404);
+    expect((await get(url)).statusCode).toBe(404);
+  });
+
+  it('drops the cache of another instance on the same database when stock changes', async () => {
+    // A second server process on the same database: a second connection on PostgreSQL, the
+    // same engine on PGlite. Its cache never expires here, so only the notification can help.
+    other = database.url ? await openDatabase({ kind: 'postgres', url: database.url }) : undefined;
+    const second = await startApp(other ?? database, 3_600_000);
+    const product = await createProduct(app, { stock: 10 });
+    second.readCache.invalidate();
+    const readOnSecond = async () =>
+      (await second.inject({ method: 'GET', url: `/api/product/${product.id}` })).json().stock as number;
+    expect(await readOnSecond()).toBe(10);
+    await placeOrder(app, callers.customerA, product.id, { quantity: 3 });
+    await expect.poll(readOnSecond, { timeout: 10_000 }).toBe(7);
+  });
+});
