@@ -18,7 +18,7 @@ describe('parseEnv', () => {
     expect(parseEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe('production');
   });
   it('listens on loopback by default outside production, where demo logins exist', () => {
-    expect(parseEnv({}).HOST).toBe('127.0.0.1');
+    expect(parseEnv({}).HOST).toBe('localhost');
     expect(parseEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).HOST).toBe('0.0.0.0');
     expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
   });

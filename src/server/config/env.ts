@@ -8,7 +8,8 @@ const booleanFlag = z
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Default: every interface in production, loopback otherwise (see parseEnv). */
+  /** Default: every interface in production, loopback otherwise (see parseEnv). Fastify binds
+   * `localhost` on both 127.0.0.1 and ::1. */
   HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -77,7 +78,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // loopback: a forgotten NODE_ENV must not put admin/agritools-admin on the network.
   const env = {
     ...result.data,
-    HOST: result.data.HOST ?? (result.data.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    HOST: result.data.HOST ?? (result.data.NODE_ENV === 'production' ? '0.0.0.0' : 'localhost'),
   };
   if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
     throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: required in production');
