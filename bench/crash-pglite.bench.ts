@@ -7,9 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray, sum } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client.ts';
-import { orders, products, users } from '../src/server/db/schema.ts';
+import { orders, products } from '../src/server/db/schema.ts';
 import { startServerProcess } from '../tests/support/server-process.ts';
-import { makeCustomers, streamOrders, SYSTEM_SECRET } from '../tests/support/order-stream.ts';
+import {
+  insertCustomers,
+  makeCustomers,
+  streamOrders,
+  SYSTEM_SECRET,
+} from '../tests/support/order-stream.ts';
 import { printTable } from './lib.ts';
 
 const STOCK = 5_000;
@@ -32,7 +37,7 @@ const [product] = await handle.db
   })
   .returning();
 const customers = await makeCustomers(10);
-await handle.db.insert(users).values(customers.map((c) => ({ id: c.id, email: c.email, name: c.id })));
+await insertCustomers(handle.db, customers);
 await handle.close();
 
 const rows = [];

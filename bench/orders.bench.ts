@@ -28,7 +28,12 @@ try {
     const id = `bench${randomBytes(6).toString('hex')}`;
     const email = `${id}@bench.test`;
     await client.query(`insert into users (id, name, email) values ($1, $2, $3)`, [id, `Bench ${i}`, email]);
-    bearer.push(`Bearer ${await tokens.sign({ userId: id, email })}`);
+    // Access tokens are bound to a live identity session.
+    await client.query(
+      `insert into sessions (id, token, user_id, expires_at) values ($1, $1, $2, now() + interval '1 day')`,
+      [`s-${id}`, id],
+    );
+    bearer.push(`Bearer ${await tokens.sign({ userId: id, email, sessionId: `s-${id}` })}`);
   }
   let next = 0;
   const body = JSON.stringify({

@@ -37,15 +37,21 @@ try {
      join lateral (select id, name, img, price_cents from products offset (g % 1000) limit 1) p on true`,
     [ORDERS],
   );
+  // Access tokens are bound to a live identity session.
+  await client.query(
+    `insert into sessions (id, token, user_id, expires_at)
+     values ('s-admin', 's-admin', 'scale-admin', now() + interval '1 day'),
+            ('s-user-7', 's-user-7', 'scale-user-7', now() + interval '1 day')`,
+  );
   await client.query('analyze');
   const seeded = `${PRODUCTS.toLocaleString('en-US')} products and ${ORDERS.toLocaleString('en-US')} orders seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`;
 
   const tokens = createAccessTokens(secret);
   const admin = {
-    authorization: `Bearer ${await tokens.sign({ userId: 'scale-admin', email: 'scale-admin@bench.test' })}`,
+    authorization: `Bearer ${await tokens.sign({ userId: 'scale-admin', email: 'scale-admin@bench.test', sessionId: 's-admin' })}`,
   };
   const customer = {
-    authorization: `Bearer ${await tokens.sign({ userId: 'scale-user-7', email: 'customer7@bench.test' })}`,
+    authorization: `Bearer ${await tokens.sign({ userId: 'scale-user-7', email: 'customer7@bench.test', sessionId: 's-user-7' })}`,
   };
   const someId = (await client.query('select id from products offset 54321 limit 1')).rows[0].id as string;
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { users } from '../../src/server/db/schema.ts';
+import { sessions, users } from '../../src/server/db/schema.ts';
 
 export interface TestUser {
   id: string;
@@ -30,7 +30,15 @@ export async function createUser(
   await app.db
     .insert(users)
     .values({ id, email, name, role, avatar: overrides.avatar ?? '/images/blank-avatar.svg' });
-  const token = await app.accessTokens.sign({ userId: id, email });
+  // Tokens are bound to a live identity session (plugins/access.ts): make one, as sign-in would.
+  const sessionId = `s${randomBytes(8).toString('hex')}`;
+  await app.db.insert(sessions).values({
+    id: sessionId,
+    token: randomBytes(16).toString('hex'),
+    userId: id,
+    expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
+  });
+  const token = await app.accessTokens.sign({ userId: id, email, sessionId });
   return { id, email, name, role, token, headers: { authorization: `Bearer ${token}` } };
 }
 

@@ -1,6 +1,8 @@
 // Streams of real orders against running server processes, for the crash and multi-instance
 // scenarios of issue 6 (used by tests/system and bench/crash-pglite.bench.ts).
 import { randomBytes } from 'node:crypto';
+import type { Db } from '../../src/server/db/client.ts';
+import { sessions, users } from '../../src/server/db/schema.ts';
 import { createAccessTokens } from '../../src/server/lib/access-token.ts';
 
 export const SYSTEM_SECRET = 'system-test-secret-system-test-secret-0123';
@@ -8,19 +10,35 @@ export const SYSTEM_SECRET = 'system-test-secret-system-test-secret-0123';
 export interface Customer {
   id: string;
   email: string;
+  sessionId: string;
   authorization: string;
 }
 
-/** SQL rows for n customers plus their signed access tokens. */
+/** n customers with their signed access tokens; insertCustomers writes their rows. */
 export async function makeCustomers(n: number): Promise<Customer[]> {
   const tokens = createAccessTokens(SYSTEM_SECRET);
   const customers: Customer[] = [];
   for (let i = 0; i < n; i += 1) {
     const id = `sys${randomBytes(6).toString('hex')}`;
     const email = `${id}@system.test`;
-    customers.push({ id, email, authorization: `Bearer ${await tokens.sign({ userId: id, email })}` });
+    const sessionId = `sess${randomBytes(8).toString('hex')}`;
+    const token = await tokens.sign({ userId: id, email, sessionId });
+    customers.push({ id, email, sessionId, authorization: `Bearer ${token}` });
   }
   return customers;
+}
+
+/** The customers' user rows and the identity sessions their tokens are bound to. */
+export async function insertCustomers(db: Db, customers: Customer[]): Promise<void> {
+  await db.insert(users).values(customers.map((c) => ({ id: c.id, email: c.email, name: c.id })));
+  await db.insert(sessions).values(
+    customers.map((c) => ({
+      id: c.sessionId,
+      token: randomBytes(16).toString('hex'),
+      userId: c.id,
+      expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
+    })),
+  );
 }
 
 export interface StreamResult {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray, eq, sum } from 'drizzle-orm';
-import { orders, products, users } from '../../src/server/db/schema.ts';
+import { orders, products } from '../../src/server/db/schema.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 import { startServerProcess } from '../support/server-process.ts';
-import { makeCustomers, streamOrders, SYSTEM_SECRET } from '../support/order-stream.ts';
+import { insertCustomers, makeCustomers, streamOrders, SYSTEM_SECRET } from '../support/order-stream.ts';
 
 // Issue 6, crash safety: SIGKILL the server in the middle of a stream of orders, restart it,
 // and every order that was acknowledged must be there, with stock and orders adding up.
@@ -33,9 +33,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         })
         .returning();
       const customers = await makeCustomers(10);
-      await database.db
-        .insert(users)
-        .values(customers.map((c) => ({ id: c.id, email: c.email, name: c.id })));
+      await insertCustomers(database.db, customers);
       const env = { DATABASE_URL: database.url!, AUTH_SECRET: SYSTEM_SECRET };
 
       const first = await startServerProcess(env, 3310);

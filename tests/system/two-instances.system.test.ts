@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, count } from 'drizzle-orm';
-import { orders, products, users } from '../../src/server/db/schema.ts';
+import { orders, products } from '../../src/server/db/schema.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
-import { makeCustomers, streamOrders, SYSTEM_SECRET } from '../support/order-stream.ts';
+import { insertCustomers, makeCustomers, streamOrders, SYSTEM_SECRET } from '../support/order-stream.ts';
 
 // Issue 6: two server processes on one PostgreSQL, orders spread across both, stock exact.
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -32,7 +32,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
       })
       .returning();
     const customers = await makeCustomers(20);
-    await database.db.insert(users).values(customers.map((c) => ({ id: c.id, email: c.email, name: c.id })));
+    await insertCustomers(database.db, customers);
     const env = { DATABASE_URL: database.url!, AUTH_SECRET: SYSTEM_SECRET };
     // Both start together: migrations are serialised by an advisory lock.
     servers.push(...(await Promise.all([startServerProcess(env, 3320), startServerProcess(env, 3321)])));

@@ -3,20 +3,24 @@ import { ACCESS_TOKEN_TTL_SECONDS } from '../../shared/constants.ts';
 
 // The spec's access token (section 3: kept under localStorage `accessToken`, sent as Bearer).
 // It is issued only by PUT /api/user/{email} for the email the identity session proves,
-// carries the user id and email, and expires within 24 h (design.md).
+// carries the user id, email and identity session id, and expires within 24 h (design.md).
+// The API accepts it only while that session lives, so signing out or resetting the
+// password (which ends every session) revokes it at once (plugins/access.ts).
 const ISSUER = 'agritools';
 const AUDIENCE = 'agritools-api';
 
 export interface AccessTokenClaims {
   userId: string;
   email: string;
+  /** The Better Auth session that proved the email when the token was issued. */
+  sessionId: string;
 }
 
 export function createAccessTokens(secret: string) {
   const key = new TextEncoder().encode(secret);
   return {
     async sign(claims: AccessTokenClaims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
-      return new SignJWT({ email: claims.email })
+      return new SignJWT({ email: claims.email, sid: claims.sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.userId)
         .setIssuer(ISSUER)
@@ -33,8 +37,9 @@ export function createAccessTokens(secret: string) {
           audience: AUDIENCE,
           algorithms: ['HS256'],
         });
-        if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
-        return { userId: payload.sub, email: payload.email };
+        const { sub, email, sid } = payload;
+        if (typeof sub !== 'string' || typeof email !== 'string' || typeof sid !== 'string') return null;
+        return { userId: sub, email, sessionId: sid };
       } catch {
         return null;
       }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
-import { users } from '../db/schema.ts';
+import { and, eq, gt } from 'drizzle-orm';
+import { sessions, users } from '../db/schema.ts';
 import { AppError, forbidden, unauthenticated } from '../lib/app-error.ts';
 
 /** Who is calling, as proven by the Bearer access token and read fresh from the database. */
@@ -30,8 +30,27 @@ async function resolveAccount(app: FastifyInstance, request: FastifyRequest): Pr
   if (!match?.[1]) throw new AppError('UNAUTHENTICATED', 'Malformed Authorization header');
   const claims = await app.accessTokens.verify(match[1]);
   if (!claims) throw new AppError('UNAUTHENTICATED', 'Invalid or expired access token');
-  const [row] = await app.db.select().from(users).where(eq(users.id, claims.userId)).limit(1);
-  // A token for a deleted user, or one whose email changed since, proves nothing.
+  // One query: the user, and only while the identity session the token came from lives.
+  const [row] = await app.db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      avatar: users.avatar,
+    })
+    .from(users)
+    .innerJoin(
+      sessions,
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, users.id),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
+    .where(eq(users.id, claims.userId))
+    .limit(1);
+  // A token for a deleted user, an ended session, or an email changed since proves nothing.
   if (!row || row.email !== claims.email)
     throw new AppError('UNAUTHENTICATED', 'Invalid or expired access token');
   return {

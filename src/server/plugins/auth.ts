@@ -46,7 +46,7 @@ export async function identityUserOf(
   request: FastifyRequest,
 ): Promise<IdentityUser | null> {
   const session = await app.identity.api.getSession({ headers: toWebHeaders(request.headers) });
-  return session ? { id: session.user.id, email: session.user.email } : null;
+  return session ? { id: session.user.id, email: session.user.email, sessionId: session.session.id } : null;
 }
 
 /**

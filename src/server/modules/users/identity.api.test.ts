@@ -123,6 +123,26 @@ describe('the identity layer', () => {
     expect((await syncUser(t.app, person)).statusCode).toBe(401);
   });
 
+  it('revokes the access token when its session ends', async () => {
+    const person = await signUp(t.app);
+    const { token } = (await syncUser(t.app, person)).json<{ token: string }>();
+    const profile = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/user?email=${encodeURIComponent(person.email)}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await profile()).statusCode).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: person.cookie, origin: 'http://localhost:3000', 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    // Still unexpired and correctly signed, but its session is gone.
+    expect((await profile()).statusCode).toBe(401);
+  });
+
   it('resets a password through the mailed link', async () => {
     const person = await signUp(t.app);
     const request = await postAuth(

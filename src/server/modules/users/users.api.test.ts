@@ -30,7 +30,7 @@ describe('PUT /api/user/{email}', () => {
     expect(response.statusCode).toBe(200);
     const { token } = response.json<{ token: string }>();
     const claims = await t.app.accessTokens.verify(token);
-    expect(claims).toEqual({ userId: ann.userId, email: ann.email });
+    expect(claims).toEqual({ userId: ann.userId, email: ann.email, sessionId: expect.any(String) });
 
     const check = await t.app.inject({
       method: 'GET',

@@ -11,6 +11,7 @@ import * as repository from './users.repository.ts';
 export interface IdentityUser {
   id: string;
   email: string;
+  sessionId: string;
 }
 
 const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -33,7 +34,11 @@ export async function syncSignedInUser(
   const name = body.name?.trim() || undefined;
   const avatar = body.avatar?.trim() || current.avatar || DEFAULT_AVATAR_URL;
   await repository.updateSyncedFields(deps.db, current._id, { name, avatar });
-  const token = await deps.accessTokens.sign({ userId: current._id, email: current.email });
+  const token = await deps.accessTokens.sign({
+    userId: current._id,
+    email: current.email,
+    sessionId: identity.sessionId,
+  });
   return { token };
 }
 
