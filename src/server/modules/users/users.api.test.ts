@@ -331,3 +331,26 @@ describe('GET /api/auth-config', () => {
     expect(response.json()).toEqual({ google: false });
   });
 });
+
+describe('authorisation before validation', () => {
+  it('answers 401 to a visitor and 403 to a customer whatever they send', async () => {
+    const visitorProfile = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile/not an id',
+      payload: { phone: 42, role: 'admin' },
+    });
+    expect(visitorProfile.statusCode).toBe(401);
+    const customerPromote = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/admin/not-an-email',
+      headers: callers.customerA.headers,
+    });
+    expect(customerPromote.statusCode).toBe(403);
+    const customerUsers = await t.app.inject({
+      method: 'GET',
+      url: '/api/users?limit=nonsense',
+      headers: callers.customerA.headers,
+    });
+    expect(customerUsers.statusCode).toBe(403);
+  });
+});

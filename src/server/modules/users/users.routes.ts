@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../../shared/errors.ts';
@@ -27,6 +28,15 @@ const errors = {
   400: errorBodySchema,
   401: errorBodySchema,
   403: errorBodySchema,
+};
+
+// Authorised on request, before parameters and body are validated: a visitor gets 401 and a
+// customer 403 whatever they send, as the product and order routes do.
+const signedIn = async (request: FastifyRequest) => {
+  await requireAccount(request);
+};
+const adminOnly = async (request: FastifyRequest) => {
+  await requireAdmin(request);
 };
 
 // The user calls of spec section 7, each authorised on the server (design.md).
@@ -65,6 +75,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/:email',
     {
+      onRequest: signedIn,
       schema: {
         tags,
         summary: 'Is this user an admin? (own email, or any email for an admin)',
@@ -79,6 +90,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user',
     {
+      onRequest: signedIn,
       schema: {
         tags,
         summary: 'The profile of a user as a one-item list (own email, or any email for an admin)',
@@ -93,6 +105,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/profile/:id',
     {
+      onRequest: signedIn,
       schema: {
         tags,
         summary: 'Update your own profile (phone, address, linkedIn, facebook)',
@@ -109,6 +122,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users',
     {
+      onRequest: adminOnly,
       schema: {
         tags,
         summary: 'All users, oldest first, one page at a time (admin only)',
@@ -128,6 +142,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/admin/:email',
     {
+      onRequest: adminOnly,
       schema: {
         tags,
         summary: 'Promote a user to admin (admin only)',
