@@ -179,7 +179,7 @@ test.describe('product admin', () => {
     await expect(page.getByLabel('Description')).toHaveValue('');
 
     // It is on the home page, at the end of the list.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'AgriTools' }).click();
     const card = page.getByRole('article', { name });
     await expect(card).toBeVisible();
     await expect(card).toContainText('$149.90');

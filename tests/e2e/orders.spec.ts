@@ -248,4 +248,41 @@ test.describe('orders', () => {
       await admin.setViewportSize(DESKTOP);
     });
   });
+
+  test('a customer with more than a page of orders reaches the oldest through Load more', async ({
+    page,
+    browser,
+  }) => {
+    // Lists answer 100 rows a page with a Link rel="next" (docs/decisions/007).
+    const product = await addProduct(browser, { price: 2.5, stock: 500, minOrder: 1 });
+    await signUpNewCustomer(page);
+    const ids: string[] = [];
+    for (let index = 0; index < 101; index += 1) ids.push(await placeOrderThroughApi(page, product, 1));
+    const oldest = ids[0]!;
+
+    await page.goto('/dashboard/myorders');
+    const cards = page.getByRole('article', { name: /^Order / });
+    await expect(cards).toHaveCount(100);
+    await expect(page.getByRole('article', { name: `Order ${oldest}` })).toHaveCount(0);
+    const loadMore = page.getByRole('button', { name: 'Load more orders' });
+    await loadMore.click();
+    await expect(cards).toHaveCount(101);
+    await expect(page.getByRole('article', { name: `Order ${oldest}` })).toBeVisible();
+    await expect(loadMore).toHaveCount(0);
+
+    // The admin's table reaches it the same way (other stories' orders may come first).
+    await withAdmin(browser, async (admin) => {
+      await admin.goto('/dashboard/manageOrders');
+      const row = admin.locator(`tr[data-order-id="${oldest}"]`);
+      await expect(admin.locator('tbody tr').first()).toBeVisible();
+      for (let pageNumber = 0; pageNumber < 10 && (await row.count()) === 0; pageNumber += 1) {
+        const more = admin.getByRole('button', { name: 'Load more orders' });
+        await expect(more).toBeVisible();
+        const before = await admin.locator('tbody tr').count();
+        await more.click();
+        await expect.poll(() => admin.locator('tbody tr').count()).toBeGreaterThan(before);
+      }
+      await expect(row).toBeVisible();
+    });
+  });
 });

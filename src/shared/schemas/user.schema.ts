@@ -24,13 +24,42 @@ export const userSyncSchema = z.object({
 });
 export type UserSync = z.infer<typeof userSyncSchema>;
 
+/** Starts with a URL scheme (`javascript:`, `mailto:`, `http:`). */
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+/** Starts with a dotted host name and a port (`facebook.com:443/me`), which is not a scheme. */
+const HOST_AND_PORT = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+:\d+(?:[/?#]|$)/i;
+
+/**
+ * What a person types as a profile link, made into the address we store: `facebook.com/me`
+ * and `//facebook.com/me` become `https://facebook.com/me`; an empty value stays empty; a
+ * value with a scheme (or a site path) is left alone, so only http(s) passes the check after.
+ */
+export function withHttpsScheme(value: string): string {
+  const hasScheme = SCHEME.test(value) && !HOST_AND_PORT.test(value);
+  if (value === '' || hasScheme || /^\/(?!\/)/.test(value)) return value;
+  return value.startsWith('//') ? `https:${value}` : `https://${value}`;
+}
+
+/**
+ * LinkedIn and Facebook profile links. Spec section 5: the profile form has no validation, so
+ * a link typed without its scheme is accepted with https:// put in front. The links are
+ * rendered as hrefs, so javascript:, data: and every other scheme but http(s) stay refused.
+ * A transform (not z.preprocess) keeps the request's JSON Schema a plain string for OpenAPI.
+ */
+export const profileLinkSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .transform(withHttpsScheme)
+  .pipe(optionalLinkSchema);
+
 // PUT /api/user/profile/{id}: no validation in the spec beyond "not required"; we cap
 // lengths and keep links to http(s) because they are rendered as hrefs.
 export const profileUpdateSchema = z.object({
   phone: z.string().trim().max(40).optional(),
   address: z.string().trim().max(500).optional(),
-  linkedIn: optionalLinkSchema.optional(),
-  facebook: optionalLinkSchema.optional(),
+  linkedIn: profileLinkSchema.optional(),
+  facebook: profileLinkSchema.optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 

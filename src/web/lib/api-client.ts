@@ -35,6 +35,57 @@ interface RequestOptions {
 
 /** Calls /api + path with the stored access token as Bearer (spec section 7). */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { data } = await request(path, options);
+  return data as T;
+}
+
+/** One page of a list call: its rows and the path (under /api) of the page after it, if any. */
+export interface ApiPage<T> {
+  rows: T[];
+  next: string | null;
+}
+
+/**
+ * GET of a paged list (docs/decisions/007): the answer is a plain array of at most one page,
+ * and `Link: </api/...>; rel="next"` names the next page while more rows follow. `next` is
+ * returned as a path for this function again (without the /api prefix).
+ */
+export async function apiFetchPage<T>(
+  path: string,
+  options: Pick<RequestOptions, 'signal'> = {},
+): Promise<ApiPage<T>> {
+  const { data, response } = await request(path, options);
+  if (!Array.isArray(data))
+    throw new ApiError(response.status, 'INTERNAL', 'Expected a list from the server');
+  return { rows: data as T[], next: nextPageFromLink(response.headers.get('link')) };
+}
+
+/**
+ * The rel="next" target of a Link header (RFC 8288) as a path under /api, or null. Only a
+ * same-origin /api address is followed: the next request carries the Bearer token.
+ */
+export function nextPageFromLink(header: string | null): string | null {
+  if (!header) return null;
+  for (const [, target = '', params = ''] of header.matchAll(/<([^>]*)>((?:\s*;\s*[^;,]*)*)/g)) {
+    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,"]+))/i.exec(params);
+    const relations = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
+    if (!relations.includes('next')) continue;
+    let url: URL;
+    try {
+      url = new URL(target, window.location.origin);
+    } catch {
+      return null;
+    }
+    if (url.origin !== window.location.origin || !url.pathname.startsWith('/api/')) return null;
+    return `${url.pathname.slice('/api'.length)}${url.search}`;
+  }
+  return null;
+}
+
+async function request(
+  path: string,
+  options: RequestOptions,
+): Promise<{ data: unknown; response: Response }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = getAccessToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -64,7 +115,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
       error?.details,
     );
   }
-  return data as T;
+  return { data, response };
 }
 
 function safeJson(text: string): unknown {

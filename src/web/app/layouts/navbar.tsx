@@ -8,7 +8,11 @@ export const DASHBOARD_DRAWER_ID = 'dashboard-drawer';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
 
-/** Navbar of spec section 2: brand, Blogs, My Portfolio, Dashboard when signed in, Login or Sign Out. */
+/**
+ * Navbar of spec sections 2 and 6: the brand (linking to /home), Blogs, My Portfolio, Dashboard
+ * when signed in, Login or Sign Out; the mobile menu repeats the same items. There is no
+ * separate Home item: the brand is the way home.
+ */
 export function Navbar() {
   const { account, signOut } = useAuth();
   const location = useLocation();
@@ -20,11 +24,6 @@ export function Navbar() {
 
   const items = (
     <>
-      <li>
-        <NavLink to={paths.home} className={linkClass}>
-          Home
-        </NavLink>
-      </li>
       <li>
         <NavLink to={paths.blogs} className={linkClass}>
           Blogs

@@ -1,15 +1,24 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { User } from '../../../../shared/schemas/user.schema.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetchPage, type ApiPage } from '../../../lib/api-client.ts';
+import { nextPageParam } from '../../../lib/paged-list.ts';
 
-/** GET /api/users: every user (admin only; 403 for anyone else). */
-export function getUsers(signal?: AbortSignal): Promise<User[]> {
-  return apiFetch<User[]>('/users', { signal });
+/**
+ * GET /api/users: every user (admin only; 403 for anyone else), oldest first, one page at a
+ * time (docs/decisions/007). `path` is '/users' or the server's next-page link.
+ */
+export function getUsersPage(path = '/users', signal?: AbortSignal): Promise<ApiPage<User>> {
+  return apiFetchPage<User>(path, { signal });
 }
 
 export const usersQueryOptions = () =>
-  queryOptions({ queryKey: ['users'] as const, queryFn: ({ signal }) => getUsers(signal) });
+  infiniteQueryOptions({
+    queryKey: ['users'] as const,
+    queryFn: ({ pageParam, signal }) => getUsersPage(pageParam, signal),
+    initialPageParam: '/users',
+    getNextPageParam: nextPageParam,
+  });
 
 export function useUsers() {
-  return useQuery(usersQueryOptions());
+  return useInfiniteQuery(usersQueryOptions());
 }

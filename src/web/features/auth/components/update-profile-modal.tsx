@@ -13,11 +13,13 @@ interface UpdateProfileModalProps {
   profile: User | null;
 }
 
+// The links are text inputs with a URL keyboard, not type="url": `facebook.com/me` is a fine
+// answer (the shared schema puts https:// in front) and the browser should not mark it invalid.
 const fields = [
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
-  { name: 'address', label: 'Address', type: 'text', autoComplete: 'street-address' },
-  { name: 'linkedIn', label: 'LinkedIn profile link', type: 'url', autoComplete: 'url' },
-  { name: 'facebook', label: 'Facebook profile link', type: 'url', autoComplete: 'url' },
+  { name: 'phone', label: 'Phone', type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
+  { name: 'address', label: 'Address', type: 'text', inputMode: 'text', autoComplete: 'street-address' },
+  { name: 'linkedIn', label: 'LinkedIn profile link', type: 'text', inputMode: 'url', autoComplete: 'url' },
+  { name: 'facebook', label: 'Facebook profile link', type: 'text', inputMode: 'url', autoComplete: 'url' },
 ] as const;
 
 /**
@@ -101,6 +103,7 @@ export function UpdateProfileModal({ open, onClose, account, profile }: UpdatePr
                 <input
                   className="input w-full"
                   type={field.type}
+                  inputMode={field.inputMode}
                   autoComplete={field.autoComplete}
                   {...registered}
                   ref={(element) => {

@@ -2,8 +2,10 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { messages } from '../../../../shared/messages.ts';
+import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { loadedRows } from '../../../lib/paged-list.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useUsers } from '../api/get-users.ts';
 import { usePromoteUser } from '../api/promote-user.ts';
@@ -12,10 +14,12 @@ import { usePromoteUser } from '../api/promote-user.ts';
  * Make Admin (spec section 2): every user with a 'Make Admin' button for non-admins.
  * Login required only; the server answers non-admins 403, and a 403 on the list goes
  * home (section 4), on the promote call it toasts 'Operation Failed' (section 8).
+ * Users come 100 a page; 'Load more' under the table shows when the server names a next page.
  */
 export default function MakeAdminPage() {
   const navigate = useNavigate();
   const users = useUsers();
+  const list = loadedRows(users.data);
   const promote = usePromoteUser();
 
   const forbidden = users.error instanceof ApiError && users.error.status === 403;
@@ -39,63 +43,74 @@ export default function MakeAdminPage() {
       <h2 id="make-admin-heading" className="mb-4 text-xl font-semibold">
         Make Admin
       </h2>
-      {users.isPending || forbidden ? (
+      {forbidden || (users.isPending && !list) ? (
         <FullPageSpinner label="Loading users" />
-      ) : users.isError ? (
+      ) : !list ? (
         <div role="alert" className="alert alert-error alert-soft">
-          <span>Could not load the users: {users.error.message}</span>
+          <span>Could not load the users: {users.error?.message}</span>
           <button type="button" className="btn btn-sm" onClick={() => void users.refetch()}>
             Try again
           </button>
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-          <table className="table table-zebra max-sm:table-sm">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Name</th>
-                <th scope="col" className="hidden sm:table-cell">
-                  Email
-                </th>
-                <th scope="col">Promote</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.map((user, index) => {
-                const busy = promote.isPending && promote.variables === user.email;
-                return (
-                  <tr key={user._id}>
-                    <th scope="row">{index + 1}</th>
-                    <td>
-                      <span className="font-medium max-sm:text-sm">{user.name}</span>
-                      {/* On phones the email sits under the name instead of in its own column. */}
-                      <span className="block text-xs break-all text-base-content/70 sm:hidden">
-                        {user.email}
-                      </span>
-                    </td>
-                    <td className="hidden sm:table-cell">{user.email}</td>
-                    <td>
-                      {user.role === 'admin' ? (
-                        <span className="badge badge-primary badge-soft">Admin</span>
-                      ) : (
-                        <button
-                          type="button"
-                          className="btn btn-secondary whitespace-nowrap"
-                          onClick={() => makeAdmin(user.email)}
-                          disabled={promote.isPending}
-                        >
-                          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-                          Make Admin
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+            <table className="table table-zebra max-sm:table-sm">
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">Name</th>
+                  <th scope="col" className="hidden sm:table-cell">
+                    Email
+                  </th>
+                  <th scope="col">Promote</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((user, index) => {
+                  const busy = promote.isPending && promote.variables === user.email;
+                  return (
+                    <tr key={user._id}>
+                      <th scope="row">{index + 1}</th>
+                      <td>
+                        <span className="font-medium max-sm:text-sm">{user.name}</span>
+                        {/* On phones the email sits under the name instead of in its own column. */}
+                        <span className="block text-xs break-all text-base-content/70 sm:hidden">
+                          {user.email}
+                        </span>
+                      </td>
+                      <td className="hidden sm:table-cell">{user.email}</td>
+                      <td>
+                        {user.role === 'admin' ? (
+                          <span className="badge badge-primary badge-soft">Admin</span>
+                        ) : (
+                          <button
+                            type="button"
+                            className="btn btn-secondary whitespace-nowrap"
+                            onClick={() => makeAdmin(user.email)}
+                            disabled={promote.isPending}
+                          >
+                            {busy && (
+                              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+                            )}
+                            Make Admin
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <LoadMoreButton
+            noun="users"
+            hasNextPage={users.hasNextPage}
+            isFetchingNextPage={users.isFetchingNextPage}
+            onLoadMore={() => void users.fetchNextPage()}
+            error={users.isFetchNextPageError ? users.error : null}
+          />
+        </>
       )}
     </section>
   );

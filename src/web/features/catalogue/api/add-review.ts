@@ -3,14 +3,17 @@ import type { ReviewInput } from '../../../../shared/schemas/review.schema.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { reviewsQueryOptions } from './get-reviews.ts';
 
+/** The spec's review payload (section 7): name, avatar, message, rating. */
+export type AddReviewInput = Required<Pick<ReviewInput, 'name' | 'avatar' | 'message' | 'rating'>>;
+
 /**
- * POST /api/review. The spec's payload also names name and avatar; the server writes the
- * review under the signed-in account's own, so only rating and message are sent.
+ * POST /api/review with the spec's payload. The server writes the review under the signed-in
+ * account's own name and avatar whatever is sent (design.md), so these are for the record.
  */
-export function addReview(input: Pick<ReviewInput, 'rating' | 'message'>): Promise<{ insertedId: string }> {
+export function addReview(input: AddReviewInput): Promise<{ insertedId: string }> {
   return apiFetch<{ insertedId: string }>('/review', {
     method: 'POST',
-    body: { rating: input.rating, message: input.message },
+    body: { name: input.name, avatar: input.avatar, message: input.message, rating: input.rating },
   });
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Product } from '../../../../shared/schemas/product.schema.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { filterPages } from '../../../lib/paged-list.ts';
 import { productsQueryOptions } from './get-products.ts';
 
 /** DELETE /api/product/{id} (admin): answers how many were removed. */
@@ -14,8 +14,8 @@ export function useDeleteProduct() {
   return useMutation({
     mutationFn: deleteProduct,
     onSuccess: (_result, id) => {
-      // Drop the row at once, then confirm with the server's list.
-      queryClient.setQueryData<Product[]>(queryKey, (list) => list?.filter((product) => product._id !== id));
+      // Drop the row at once, then confirm with the server's pages.
+      queryClient.setQueryData(queryKey, (data) => filterPages(data, (product) => product._id !== id));
       return queryClient.invalidateQueries({ queryKey });
     },
   });

@@ -3,7 +3,12 @@ import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { RATING_MAX, RATING_MIN, REVIEW_MESSAGE_MAX } from '../../../../shared/constants.ts';
+import {
+  DEFAULT_AVATAR_URL,
+  RATING_MAX,
+  RATING_MIN,
+  REVIEW_MESSAGE_MAX,
+} from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { reviewInputSchema } from '../../../../shared/schemas/review.schema.ts';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -13,8 +18,9 @@ import { describedBy, FormField } from '../components/form-field.tsx';
 
 /**
  * Write a Review (spec section 2): read-only name, rating 1 to 5 and a comment of at most
- * 150 characters, with the spec's two messages (section 5). The server writes the review
- * under the signed-in account's name and avatar.
+ * 150 characters, with the spec's two messages (section 5). The call carries the account's
+ * name and avatar as the spec's payload does; the server writes the review under its own
+ * record of both.
  */
 export default function AddReviewPage() {
   const id = useId();
@@ -34,7 +40,14 @@ export default function AddReviewPage() {
 
   const onSubmit = handleSubmit(async ({ rating, message }) => {
     try {
-      await addReview.mutateAsync({ rating, message });
+      // Spec section 7: name and avatar of the signed-in account (the generic blank image when
+      // it has no photo, as in the user sync of section 3), then the comment and rating.
+      await addReview.mutateAsync({
+        name: account?.displayName ?? '',
+        avatar: account?.photoURL ?? DEFAULT_AVATAR_URL,
+        message,
+        rating,
+      });
       toast.success(messages.reviewAdded);
       navigate(paths.home);
     } catch (error) {

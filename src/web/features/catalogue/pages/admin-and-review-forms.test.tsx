@@ -1,18 +1,29 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_AVATAR_URL } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
+import type { Product } from '../../../../shared/schemas/product.schema.ts';
 import AddProductPage from './add-product-page.tsx';
 import AddReviewPage from './add-review-page.tsx';
+import ManageProductsPage from './manage-products-page.tsx';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: toastMock }));
+const accountMock = vi.hoisted(() => ({
+  current: {
+    id: 'u1',
+    displayName: 'Amina Rahman',
+    email: 'amina@example.test',
+    photoURL: null as string | null,
+  },
+}));
 vi.mock('../../../lib/auth.tsx', () => ({
   useAuth: () => ({
-    account: { id: 'u1', displayName: 'Amina Rahman', email: 'amina@example.test', photoURL: null },
+    account: accountMock.current,
     loading: false,
     isAdmin: false,
     adminLoading: false,
@@ -34,6 +45,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   toastMock.success.mockReset();
   toastMock.error.mockReset();
+  accountMock.current.photoURL = null;
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -87,7 +99,7 @@ describe('Write a Review', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('sends rating and comment, thanks the customer and goes home', async () => {
+  it("sends the spec's payload (name, avatar, message, rating), thanks the customer and goes home", async () => {
     const user = userEvent.setup();
     const router = renderAt(<AddReviewPage />);
     await user.type(screen.getByLabelText('Rating'), '5');
@@ -95,8 +107,28 @@ describe('Write a Review', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/review');
-    expect(sentBody()).toEqual({ rating: 5, message: 'Sharp blades, strong handles.' });
+    // No photo on the account: the generic blank image, as in the user sync (section 3).
+    expect(sentBody()).toEqual({
+      name: 'Amina Rahman',
+      avatar: DEFAULT_AVATAR_URL,
+      message: 'Sharp blades, strong handles.',
+      rating: 5,
+    });
     expect(toastMock.success).toHaveBeenCalledWith(messages.reviewAdded);
+  });
+
+  it("sends the account's photo as the avatar when it has one", async () => {
+    accountMock.current.photoURL = 'https://lh3.googleusercontent.com/a/photo.jpg';
+    const user = userEvent.setup();
+    renderAt(<AddReviewPage />);
+    await user.type(screen.getByLabelText('Rating'), '4');
+    await user.type(screen.getByLabelText('Comment'), 'Good.');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(sentBody()).toMatchObject({
+      name: 'Amina Rahman',
+      avatar: 'https://lh3.googleusercontent.com/a/photo.jpg',
+    });
   });
 });
 
@@ -171,5 +203,96 @@ describe('Add a Product', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(toastMock.error).toHaveBeenCalledWith(messages.addProductFailed));
     expect(screen.getByLabelText('Product Name')).toHaveValue('Steel Bow Rake');
+  });
+});
+
+describe('Manage Products', () => {
+  const productId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const makeProduct = (n: number): Product => ({
+    _id: productId(n),
+    name: `Tool ${n}`,
+    price: 10 + n,
+    stock: 100,
+    minOrder: 1,
+    rating: 4,
+    img: '/images/products/garden-hoe.svg',
+    description: 'A tool.',
+  });
+  // A stand-in for GET /api/products paged like the server (docs/decisions/007), and DELETE.
+  let catalogue: Product[];
+  let pageSize: number;
+  beforeAll(() => {
+    // jsdom has no modal dialogs.
+    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+      this.removeAttribute('open');
+    };
+  });
+  beforeEach(() => {
+    pageSize = 3;
+    catalogue = [1, 2, 3, 4, 5].map(makeProduct);
+    fetchMock.mockImplementation(async (input: string, init: RequestInit) => {
+      const url = new URL(input, window.location.origin);
+      if (init.method === 'DELETE') {
+        catalogue = catalogue.filter((product) => !url.pathname.endsWith(product._id));
+        return new Response(JSON.stringify({ deletedCount: 1 }));
+      }
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? pageSize);
+      const more = offset + limit < catalogue.length;
+      return new Response(JSON.stringify(catalogue.slice(offset, offset + limit)), {
+        headers: more ? { link: `</api/products?limit=${limit}&offset=${offset + limit}>; rel="next"` } : {},
+      });
+    });
+  });
+
+  const productRows = () => screen.queryAllByRole('row').slice(1);
+  const loadMore = () => screen.queryByRole('button', { name: /load more/i });
+
+  it('shows Load more only with a next page and appends the next page under the table', async () => {
+    const user = userEvent.setup();
+    renderAt(<ManageProductsPage />);
+    await waitFor(() => expect(productRows()).toHaveLength(3));
+    expect(screen.getByText('First 3 products of the catalogue')).toBeInTheDocument();
+    await user.click(loadMore()!);
+    await waitFor(() => expect(productRows()).toHaveLength(5));
+    expect(within(productRows()[4]!).getByRole('rowheader')).toHaveTextContent('5');
+    expect(productRows()[4]).toHaveTextContent('Tool 5');
+    expect(loadMore()).toBeNull();
+    expect(screen.getByText('5 products in the catalogue')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
+      '/api/products',
+      '/api/products?limit=3&offset=3',
+    ]);
+  });
+
+  it('shows no Load more when the whole catalogue fits on one page', async () => {
+    pageSize = 100;
+    renderAt(<ManageProductsPage />);
+    await waitFor(() => expect(productRows()).toHaveLength(5));
+    expect(loadMore()).toBeNull();
+  });
+
+  it('removes a product from a later page after the confirmation', async () => {
+    const user = userEvent.setup();
+    renderAt(<ManageProductsPage />);
+    await waitFor(() => expect(productRows()).toHaveLength(3));
+    await user.click(loadMore()!);
+    await waitFor(() => expect(productRows()).toHaveLength(5));
+    await user.click(screen.getByRole('button', { name: 'Remove Tool 4' }));
+    await user.click(screen.getByRole('button', { name: messages.confirmYes }));
+    await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith(messages.productRemoved));
+    await waitFor(() => expect(productRows()).toHaveLength(4));
+    expect(screen.queryByText('Tool 4')).toBeNull();
+    expect(screen.getByText('Tool 5')).toBeInTheDocument();
+  });
+
+  it('goes home on a 403', async () => {
+    answer = { status: 403, body: { error: { code: 'FORBIDDEN', message: 'Administrators only' } } };
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify(answer.body), { status: 403 }));
+    const router = renderAt(<ManageProductsPage />);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
   });
 });

@@ -6,17 +6,24 @@ import { messages } from '../../../../shared/messages.ts';
 import { dollarsToCents, formatDollars } from '../../../../shared/money.ts';
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
 import { ConfirmDeleteModal } from '../../../components/ui/confirm-modal.tsx';
+import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { loadedRows } from '../../../lib/paged-list.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useProducts } from '../api/get-products.ts';
 
-/** Manage Products (spec section 2, admin only): index, image, name, stock, price per unit, Remove. */
+/**
+ * Manage Products (spec section 2, admin only): index, image, name, stock, price per unit, Remove.
+ * The catalogue comes 100 products a page; 'Load more' shows when the server names a next page.
+ */
 export default function ManageProductsPage() {
   const id = useId();
   const navigate = useNavigate();
-  const { data: products, isPending, error } = useProducts();
+  const pages = useProducts();
+  const { isPending, error } = pages;
+  const products = loadedRows(pages.data);
   const deleteProduct = useDeleteProduct();
   const [target, setTarget] = useState<Product | null>(null);
 
@@ -50,7 +57,9 @@ export default function ManageProductsPage() {
           </h2>
           {products && (
             <p className="text-sm text-base-content/70">
-              {products.length} {products.length === 1 ? 'product' : 'products'} in the catalogue
+              {pages.hasNextPage
+                ? `First ${products.length} products of the catalogue`
+                : `${products.length} ${products.length === 1 ? 'product' : 'products'} in the catalogue`}
             </p>
           )}
         </div>
@@ -60,7 +69,8 @@ export default function ManageProductsPage() {
       </div>
 
       {isPending && <FullPageSpinner label="Loading products" />}
-      {error && !forbidden && (
+      {/* An error with rows loaded is a failed 'Load more' or refresh: the rows stay. */}
+      {error && !forbidden && !products && (
         <div role="alert" className="alert alert-error mt-6">
           {error.message}
         </div>
@@ -125,6 +135,15 @@ export default function ManageProductsPage() {
             </tbody>
           </table>
         </div>
+      )}
+      {products && (
+        <LoadMoreButton
+          noun="products"
+          hasNextPage={pages.hasNextPage}
+          isFetchingNextPage={pages.isFetchingNextPage}
+          onLoadMore={() => void pages.fetchNextPage()}
+          error={pages.isFetchNextPageError ? error : null}
+        />
       )}
       <ConfirmDeleteModal
         open={target !== null}

@@ -1,17 +1,24 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { orderListSchema, type Order } from '../../../../shared/schemas/order.schema.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetchPage, type ApiPage } from '../../../lib/api-client.ts';
+import { nextPageParam } from '../../../lib/paged-list.ts';
 import { orderKeys } from './order-keys.ts';
 
-/** GET /api/orders (spec section 7): every order, for administrators. */
-export async function getAllOrders(signal?: AbortSignal): Promise<Order[]> {
-  return orderListSchema.parse(await apiFetch<unknown>('/orders', { signal }));
+/**
+ * GET /api/orders (spec section 7): every order, for administrators, newest first, one page
+ * at a time (docs/decisions/007). `path` is '/orders' or the server's next-page link.
+ */
+export async function getAllOrdersPage(path = '/orders', signal?: AbortSignal): Promise<ApiPage<Order>> {
+  const page = await apiFetchPage<unknown>(path, { signal });
+  return { rows: orderListSchema.parse(page.rows), next: page.next };
 }
 
 export const allOrdersQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: orderKeys.everyone(),
-    queryFn: ({ signal }) => getAllOrders(signal),
+    queryFn: ({ pageParam, signal }) => getAllOrdersPage(pageParam, signal),
+    initialPageParam: '/orders',
+    getNextPageParam: nextPageParam,
   });
 
-export const useAllOrders = () => useQuery(allOrdersQueryOptions());
+export const useAllOrders = () => useInfiniteQuery(allOrdersQueryOptions());

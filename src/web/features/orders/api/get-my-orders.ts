@@ -1,19 +1,27 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { orderListSchema, type Order } from '../../../../shared/schemas/order.schema.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetchPage, type ApiPage } from '../../../lib/api-client.ts';
+import { nextPageParam } from '../../../lib/paged-list.ts';
 import { orderKeys } from './order-keys.ts';
 
-/** GET /api/order?email= (spec section 7): the signed-in customer's orders. */
-export async function getMyOrders(email: string, signal?: AbortSignal): Promise<Order[]> {
-  const data = await apiFetch<unknown>(`/order?email=${encodeURIComponent(email)}`, { signal });
-  return orderListSchema.parse(data);
+export const myOrdersPath = (email: string) => `/order?email=${encodeURIComponent(email)}`;
+
+/**
+ * GET /api/order?email= (spec section 7): the signed-in customer's orders, newest first, one
+ * page at a time (docs/decisions/007). `path` is the first page's or the server's next link.
+ */
+export async function getMyOrdersPage(path: string, signal?: AbortSignal): Promise<ApiPage<Order>> {
+  const page = await apiFetchPage<unknown>(path, { signal });
+  return { rows: orderListSchema.parse(page.rows), next: page.next };
 }
 
 export const myOrdersQueryOptions = (email: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: orderKeys.mine(email),
-    queryFn: ({ signal }) => getMyOrders(email, signal),
+    queryFn: ({ pageParam, signal }) => getMyOrdersPage(pageParam, signal),
+    initialPageParam: myOrdersPath(email),
+    getNextPageParam: nextPageParam,
   });
 
 export const useMyOrders = (email: string | undefined) =>
-  useQuery({ ...myOrdersQueryOptions(email ?? ''), enabled: !!email });
+  useInfiniteQuery({ ...myOrdersQueryOptions(email ?? ''), enabled: !!email });

@@ -4,8 +4,10 @@ import { toast } from 'react-toastify';
 import { messages } from '../../../../shared/messages.ts';
 import type { Order } from '../../../../shared/schemas/order.schema.ts';
 import { ConfirmDeleteModal } from '../../../components/ui/confirm-modal.tsx';
+import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { loadedRows } from '../../../lib/paged-list.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useAllOrders } from '../api/get-all-orders.ts';
@@ -14,10 +16,12 @@ import { formatAmount } from '../components/format.ts';
 
 // Manage All Orders (spec section 2, admin only): Order Id, Name, Email, Phone, Address,
 // Product Name, Total Bill; plus the paid state with Mark paid, and Remove through the
-// confirmation modal (design.md). A 403 on the list goes home (section 4).
+// confirmation modal (design.md). A 403 on the list goes home (section 4). The list comes
+// 100 orders a page; 'Load more' under the table shows when the server names a next page.
 export default function ManageOrdersPage() {
   const navigate = useNavigate();
   const orders = useAllOrders();
+  const list = loadedRows(orders.data);
   const markPaid = useMarkOrderPaid();
   const remove = useCancelOrder();
   const [pending, setPending] = useState<Order | null>(null);
@@ -47,86 +51,95 @@ export default function ManageOrdersPage() {
       <h2 id="manage-orders-heading" className="mb-4 text-xl font-semibold">
         Manage All Orders
       </h2>
-      {orders.isPending || forbidden ? (
+      {forbidden || (orders.isPending && !list) ? (
         <FullPageSpinner label="Loading orders" />
-      ) : orders.isError ? (
+      ) : !list ? (
         <div role="alert" className="alert alert-error alert-soft">
-          <span>Could not load the orders: {orders.error.message}</span>
+          <span>Could not load the orders: {orders.error?.message}</span>
           <button type="button" className="btn btn-sm" onClick={() => void orders.refetch()}>
             Try again
           </button>
         </div>
-      ) : orders.data.length === 0 ? (
+      ) : list.length === 0 ? (
         <p className="rounded-box bg-base-200 p-6 text-center">There are no orders yet.</p>
       ) : (
-        <div className="max-w-full overflow-x-auto rounded-box border border-base-300 bg-base-100">
-          <table className="table table-sm">
-            <thead>
-              <tr>
-                <th scope="col">Order Id</th>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Address</th>
-                <th scope="col">Product Name</th>
-                <th scope="col" className="text-right">
-                  Total Bill
-                </th>
-                <th scope="col">Payment</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.data.map((order) => {
-                const marking = markPaid.isPending && markPaid.variables === order._id;
-                return (
-                  <tr key={order._id} data-order-id={order._id}>
-                    <td className="font-mono text-xs">{order._id}</td>
-                    <td>{order.name}</td>
-                    <td>{order.email}</td>
-                    <td className="whitespace-nowrap">{order.phone}</td>
-                    <td className="min-w-32">{order.address}</td>
-                    <td className="min-w-28">{order.productName}</td>
-                    <td className="text-right whitespace-nowrap">{formatAmount(order.total)}</td>
-                    <td>
-                      {order.paid ? (
-                        <span className="badge badge-success">{messages.paid}</span>
-                      ) : (
-                        <div className="flex flex-col items-start gap-1">
-                          <span className="badge badge-warning">Unpaid</span>
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-primary min-h-10 whitespace-nowrap"
-                            disabled={marking}
-                            aria-label={`Mark order ${order._id} paid`}
-                            onClick={() => pay(order)}
-                          >
-                            {marking && (
-                              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-                            )}
-                            Mark paid
-                          </button>
-                        </div>
-                      )}
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline btn-error min-h-10"
-                        aria-label={`Remove order ${order._id}`}
-                        onClick={() => setPending(order)}
-                      >
-                        Remove
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <div className="max-w-full overflow-x-auto rounded-box border border-base-300 bg-base-100">
+            <table className="table table-sm">
+              <thead>
+                <tr>
+                  <th scope="col">Order Id</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Phone</th>
+                  <th scope="col">Address</th>
+                  <th scope="col">Product Name</th>
+                  <th scope="col" className="text-right">
+                    Total Bill
+                  </th>
+                  <th scope="col">Payment</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((order) => {
+                  const marking = markPaid.isPending && markPaid.variables === order._id;
+                  return (
+                    <tr key={order._id} data-order-id={order._id}>
+                      <td className="font-mono text-xs">{order._id}</td>
+                      <td>{order.name}</td>
+                      <td>{order.email}</td>
+                      <td className="whitespace-nowrap">{order.phone}</td>
+                      <td className="min-w-32">{order.address}</td>
+                      <td className="min-w-28">{order.productName}</td>
+                      <td className="text-right whitespace-nowrap">{formatAmount(order.total)}</td>
+                      <td>
+                        {order.paid ? (
+                          <span className="badge badge-success">{messages.paid}</span>
+                        ) : (
+                          <div className="flex flex-col items-start gap-1">
+                            <span className="badge badge-warning">Unpaid</span>
+                            <button
+                              type="button"
+                              className="btn btn-sm btn-primary min-h-10 whitespace-nowrap"
+                              disabled={marking}
+                              aria-label={`Mark order ${order._id} paid`}
+                              onClick={() => pay(order)}
+                            >
+                              {marking && (
+                                <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+                              )}
+                              Mark paid
+                            </button>
+                          </div>
+                        )}
+                      </td>
+                      <td>
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline btn-error min-h-10"
+                          aria-label={`Remove order ${order._id}`}
+                          onClick={() => setPending(order)}
+                        >
+                          Remove
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <LoadMoreButton
+            noun="orders"
+            hasNextPage={orders.hasNextPage}
+            isFetchingNextPage={orders.isFetchingNextPage}
+            onLoadMore={() => void orders.fetchNextPage()}
+            error={orders.isFetchNextPageError ? orders.error : null}
+          />
+        </>
       )}
       <ConfirmDeleteModal
         open={pending !== null}

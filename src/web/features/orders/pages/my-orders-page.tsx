@@ -4,9 +4,11 @@ import { toast } from 'react-toastify';
 import { messages } from '../../../../shared/messages.ts';
 import type { Order } from '../../../../shared/schemas/order.schema.ts';
 import { ConfirmDeleteModal } from '../../../components/ui/confirm-modal.tsx';
+import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
+import { loadedRows } from '../../../lib/paged-list.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
@@ -14,10 +16,12 @@ import { OrderCard } from '../components/order-card.tsx';
 
 // My Orders (spec section 2): one card per order; cancelling goes through the confirmation
 // modal and toasts 'Order has been removed'. A 403 on the list goes home (section 4).
+// The list comes 100 orders a page; 'Load more' shows when the server names a next page.
 export default function MyOrdersPage() {
   const { account } = useAuth();
   const navigate = useNavigate();
   const orders = useMyOrders(account?.email);
+  const list = loadedRows(orders.data);
   const cancel = useCancelOrder();
   const [pending, setPending] = useState<Order | null>(null);
 
@@ -40,23 +44,32 @@ export default function MyOrdersPage() {
       <h2 id="my-orders-heading" className="mb-4 text-xl font-semibold">
         My Orders
       </h2>
-      {orders.isPending || forbidden ? (
+      {forbidden || (orders.isPending && !list) ? (
         <FullPageSpinner label="Loading your orders" />
-      ) : orders.isError ? (
+      ) : !list ? (
         <div role="alert" className="alert alert-error alert-soft">
-          <span>Could not load your orders: {orders.error.message}</span>
+          <span>Could not load your orders: {orders.error?.message}</span>
           <button type="button" className="btn btn-sm" onClick={() => void orders.refetch()}>
             Try again
           </button>
         </div>
-      ) : orders.data.length === 0 ? (
+      ) : list.length === 0 ? (
         <p className="rounded-box bg-base-200 p-6 text-center">{messages.noOrders}</p>
       ) : (
-        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3">
-          {orders.data.map((order) => (
-            <OrderCard key={order._id} order={order} onCancel={setPending} />
-          ))}
-        </div>
+        <>
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3">
+            {list.map((order) => (
+              <OrderCard key={order._id} order={order} onCancel={setPending} />
+            ))}
+          </div>
+          <LoadMoreButton
+            noun="orders"
+            hasNextPage={orders.hasNextPage}
+            isFetchingNextPage={orders.isFetchingNextPage}
+            onLoadMore={() => void orders.fetchNextPage()}
+            error={orders.isFetchNextPageError ? orders.error : null}
+          />
+        </>
       )}
       <ConfirmDeleteModal
         open={pending !== null}

@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { messages } from '../../../../shared/messages.ts';
 import { useAuth } from '../../../lib/auth.tsx';
+import { loadedRows } from '../../../lib/paged-list.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
 import { formatAmount } from '../components/format.ts';
@@ -12,7 +13,8 @@ export default function PaymentPage() {
   const { orderId = '' } = useParams();
   const { account } = useAuth();
   const orders = useMyOrders(account?.email);
-  const order = orders.data?.find((candidate) => candidate._id === orderId);
+  // Orders come newest first, so an order just placed is on the first page.
+  const order = loadedRows(orders.data)?.find((candidate) => candidate._id === orderId);
 
   return (
     <section aria-labelledby="payment-heading" className="grid max-w-3xl gap-4">

@@ -50,13 +50,18 @@ export default function PlaceOrderPage() {
     if (!account) return;
     placeOrder.mutate(
       {
+        // Spec section 7: name, email, productName, quantity, phone, address, img, price; plus
+        // productId, which the server needs. The server copies name and email from the account
+        // and productName, img and price from the product row, never trusting these (design.md).
         productId: product.data._id,
+        name: account.displayName,
+        email: account.email,
+        productName: product.data.name,
         quantity: values.quantity,
         phone: values.phone,
         address: values.address,
-        // The spec's payload names these; the server takes them from the account anyway.
-        name: account.displayName,
-        email: account.email,
+        img: product.data.img,
+        price: product.data.price,
       },
       {
         onSuccess: () => {

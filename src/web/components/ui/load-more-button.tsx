@@ -1,0 +1,44 @@
+interface LoadMoreButtonProps {
+  /** Whether the server named a next page (Link rel="next"); nothing renders without one. */
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  onLoadMore: () => void;
+  /** What is loaded, for screen readers: "Load more orders". */
+  noun: string;
+  /** The last attempt at the next page failed. */
+  error?: Error | null;
+}
+
+/**
+ * "Load more" under a paged list (docs/decisions/007): lists answer 100 rows a page, so
+ * every row past the first page is reached through this button.
+ */
+export function LoadMoreButton({
+  hasNextPage,
+  isFetchingNextPage,
+  onLoadMore,
+  noun,
+  error,
+}: LoadMoreButtonProps) {
+  if (!hasNextPage) return null;
+  return (
+    <div className="mt-4 flex flex-col items-center gap-2">
+      {error && !isFetchingNextPage && (
+        <p role="alert" className="text-sm text-error">
+          Could not load more {noun}: {error.message}
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn btn-outline btn-primary min-w-40"
+        onClick={onLoadMore}
+        disabled={isFetchingNextPage}
+        aria-busy={isFetchingNextPage || undefined}
+        aria-label={isFetchingNextPage ? `Loading more ${noun}` : `Load more ${noun}`}
+      >
+        {isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        {isFetchingNextPage ? 'Loading…' : 'Load more'}
+      </button>
+    </div>
+  );
+}
