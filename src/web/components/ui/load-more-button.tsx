@@ -1,25 +1,28 @@
-interface LoadMoreButtonProps {
+/** The parts of a TanStack infinite query the button needs. */
+interface PagedQuery {
   /** Whether the server named a next page (Link rel="next"); nothing renders without one. */
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
-  onLoadMore: () => void;
+  isFetchNextPageError: boolean;
+  error: Error | null;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+interface LoadMoreButtonProps {
+  query: PagedQuery;
   /** What is loaded, for screen readers: "Load more orders". */
   noun: string;
-  /** The last attempt at the next page failed. */
-  error?: Error | null;
 }
 
 /**
  * "Load more" under a paged list (docs/decisions/007): lists answer 100 rows a page, so
  * every row past the first page is reached through this button.
  */
-export function LoadMoreButton({
-  hasNextPage,
-  isFetchingNextPage,
-  onLoadMore,
-  noun,
-  error,
-}: LoadMoreButtonProps) {
+export function LoadMoreButton({ query, noun }: LoadMoreButtonProps) {
+  const { hasNextPage, isFetchingNextPage } = query;
+  // Only the next page's failure is shown here; the page shows a failed first load itself.
+  const error = query.isFetchNextPageError ? query.error : null;
+  const onLoadMore = () => void query.fetchNextPage();
   if (!hasNextPage) return null;
   return (
     <div className="mt-4 flex flex-col items-center gap-2">

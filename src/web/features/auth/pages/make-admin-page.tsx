@@ -103,13 +103,7 @@ export default function MakeAdminPage() {
               </tbody>
             </table>
           </div>
-          <LoadMoreButton
-            noun="users"
-            hasNextPage={users.hasNextPage}
-            isFetchingNextPage={users.isFetchingNextPage}
-            onLoadMore={() => void users.fetchNextPage()}
-            error={users.isFetchNextPageError ? users.error : null}
-          />
+          <LoadMoreButton noun="users" query={users} />
         </>
       )}
     </section>

@@ -136,15 +136,7 @@ export default function ManageProductsPage() {
           </table>
         </div>
       )}
-      {products && (
-        <LoadMoreButton
-          noun="products"
-          hasNextPage={pages.hasNextPage}
-          isFetchingNextPage={pages.isFetchingNextPage}
-          onLoadMore={() => void pages.fetchNextPage()}
-          error={pages.isFetchNextPageError ? error : null}
-        />
-      )}
+      {products && <LoadMoreButton noun="products" query={pages} />}
       <ConfirmDeleteModal
         open={target !== null}
         busy={deleteProduct.isPending}

@@ -132,13 +132,7 @@ export default function ManageOrdersPage() {
               </tbody>
             </table>
           </div>
-          <LoadMoreButton
-            noun="orders"
-            hasNextPage={orders.hasNextPage}
-            isFetchingNextPage={orders.isFetchingNextPage}
-            onLoadMore={() => void orders.fetchNextPage()}
-            error={orders.isFetchNextPageError ? orders.error : null}
-          />
+          <LoadMoreButton noun="orders" query={orders} />
         </>
       )}
       <ConfirmDeleteModal

@@ -62,13 +62,7 @@ export default function MyOrdersPage() {
               <OrderCard key={order._id} order={order} onCancel={setPending} />
             ))}
           </div>
-          <LoadMoreButton
-            noun="orders"
-            hasNextPage={orders.hasNextPage}
-            isFetchingNextPage={orders.isFetchingNextPage}
-            onLoadMore={() => void orders.fetchNextPage()}
-            error={orders.isFetchNextPageError ? orders.error : null}
-          />
+          <LoadMoreButton noun="orders" query={orders} />
         </>
       )}
       <ConfirmDeleteModal
