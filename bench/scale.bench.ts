@@ -18,8 +18,11 @@ await client.connect();
 try {
   let started = Date.now();
   await client.query(
-    `insert into products (name, price_cents, description, min_order, stock, img, rating)
-     select 'Scale tool ' || g, 100 + (g % 5000), repeat('A dependable tool for the farm. ', 6), 1 + (g % 5), 1000, '/images/products/garden-hoe.svg', (g % 50) / 10.0
+    // Distinct creation times, as rows added over months would have (one statement would
+    // otherwise give every row the same now()).
+    `insert into products (name, price_cents, description, min_order, stock, img, rating, created_at)
+     select 'Scale tool ' || g, 100 + (g % 5000), repeat('A dependable tool for the farm. ', 6), 1 + (g % 5), 1000, '/images/products/garden-hoe.svg', (g % 50) / 10.0,
+            now() - ($1 - g) * interval '1 minute'
      from generate_series(1, $1) g`,
     [PRODUCTS],
   );
@@ -30,9 +33,10 @@ try {
     `insert into users (id, name, email) select 'scale-user-' || g, 'Customer ' || g, 'customer' || g || '@bench.test' from generate_series(1, 1000) g`,
   );
   await client.query(
-    `insert into orders (product_id, user_id, name, email, product_name, quantity, phone, address, img, price_cents, paid)
+    `insert into orders (product_id, user_id, name, email, product_name, quantity, phone, address, img, price_cents, paid, created_at)
      select p.id, 'scale-user-' || (1 + g % 1000), 'Customer ' || (1 + g % 1000), 'customer' || (1 + g % 1000) || '@bench.test',
-            p.name, 1 + g % 20, '01712345678', 'Village ' || g, p.img, p.price_cents, g % 3 = 0
+            p.name, 1 + g % 20, '01712345678', 'Village ' || g, p.img, p.price_cents, g % 3 = 0,
+            now() - ($1 - g) * interval '10 seconds'
      from generate_series(1, $1) g
      join lateral (select id, name, img, price_cents from products offset (g % 1000) limit 1) p on true`,
     [ORDERS],

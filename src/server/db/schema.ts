@@ -110,7 +110,9 @@ export const products = pgTable(
     check('products_stock_non_negative', sql`${table.stock} >= 0`),
     check('products_price_positive', sql`${table.priceCents} > 0`),
     check('products_min_order_positive', sql`${table.minOrder} >= 1`),
-    index('products_created_at_idx').on(table.createdAt),
+    // Lists sort by (created_at, id) and page with LIMIT/OFFSET: the index holds that whole
+    // order, so a page is read straight off it even when many rows share one timestamp.
+    index('products_created_at_idx').on(table.createdAt, table.id),
   ],
 );
 
@@ -134,10 +136,10 @@ export const orders = pgTable(
   },
   (table) => [
     check('orders_quantity_positive', sql`${table.quantity} >= 1`),
-    index('orders_email_idx').on(table.email),
+    index('orders_email_idx').on(table.email, table.createdAt, table.id),
     // "My orders" reads by owner (GET /api/order?email= resolves to the account id).
-    index('orders_user_id_idx').on(table.userId, table.createdAt),
-    index('orders_created_at_idx').on(table.createdAt),
+    index('orders_user_id_idx').on(table.userId, table.createdAt, table.id),
+    index('orders_created_at_idx').on(table.createdAt, table.id),
   ],
 );
 
@@ -154,6 +156,6 @@ export const reviews = pgTable(
   },
   (table) => [
     check('reviews_rating_range', sql`${table.rating} between 1 and 5`),
-    index('reviews_created_at_idx').on(table.createdAt),
+    index('reviews_created_at_idx').on(table.createdAt, table.id),
   ],
 );
