@@ -32,8 +32,10 @@ export default defineConfig({
           environment: 'node',
           include: apiTests,
           env: { TEST_DB: 'pglite' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          // Each file opens its own PGlite (WASM, ~4 s alone); with every worker doing so at
+          // once on two cores, a busy machine has been seen to need more than a minute.
+          hookTimeout: 180_000,
           setupFiles: ['tests/support/fail-on-console-error.ts'],
         },
       },
@@ -45,8 +47,8 @@ export default defineConfig({
                 environment: 'node',
                 include: apiTests,
                 env: { TEST_DB: 'postgres' },
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
+                testTimeout: 60_000,
+                hookTimeout: 180_000,
                 setupFiles: ['tests/support/fail-on-console-error.ts'],
               },
             },
