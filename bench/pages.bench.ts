@@ -1,5 +1,12 @@
 // Page speed (issue 6): Lighthouse (mobile, default throttling) on /, /blogs, /login and
 // /placeorder/{id} with Debian's Chromium, plus the gzip size of the JavaScript each route loads.
+// Targets: performance 100 on / and at least 95 on the others; at most 100 KB gzip of
+// JavaScript for /. Lighthouse scores vary from run to run, and more on a busy machine: each
+// page is measured LIGHTHOUSE_RUNS times (default 3) and the median run is reported, as
+// Lighthouse's own docs advise. 'CPU index' is Lighthouse's benchmark of the machine during that
+// run (about 1200 on this 2-core machine when idle); scores fall when other work shares the CPU.
+// A run that Lighthouse could not complete (lhr.runtimeError, e.g. NO_NAVSTART: all metrics
+// empty, which read as a score of 0) is named and retried.
 // Run: npm run build && npx tsx bench/pages.bench.ts
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
@@ -17,12 +24,23 @@ const flags = [
   '--disable-component-update',
   '--disable-sync',
 ];
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const TARGETS: Record<string, string> = {
+  '/': '100',
+  '/blogs': '>= 95',
+  '/login': '>= 95',
+  '/placeorder/{id}': '>= 95',
+};
 const DEMO_CUSTOMER = {
   email: 'customer@agritools.local',
   password: process.env.DEMO_CUSTOMER_PASSWORD ?? 'agritools-customer',
 };
 
-const shop = await startShop({ NODE_ENV: 'development' }, 3205);
+const PORT = 3205;
+// Better Auth refuses a sign-in whose Origin is not the shop's public URL (403), and that
+// URL defaults to http://localhost:PORT while the bench talks to 127.0.0.1: name the
+// address the bench uses.
+const shop = await startShop({ NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${PORT}` }, PORT);
 try {
   const products = (await (await fetch(`${shop.url}/api/products`)).json()) as Array<{ _id: string }>;
   const orderPath = `/placeorder/${products[0]!._id}`;
@@ -57,9 +75,10 @@ try {
     await page.goto(`${shop.url}${path}`, { waitUntil: 'networkidle' });
     const total = [...scripts.values()].reduce((sum, n) => sum + n, 0);
     sizeRows.push({
-      page: path.startsWith('/placeorder') ? '/placeorder/{id}' : path,
+      page: label(path),
       'JS files': scripts.size,
       'JS gzip KB': (total / 1024).toFixed(1),
+      target: path === '/' ? '<= 100' : '',
     });
     await context.close();
   }
@@ -73,28 +92,80 @@ try {
   const rows = [];
   try {
     for (const path of pages) {
-      const runnerResult = await lighthouse(`${shop.url}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        extraHeaders: path === orderPath && cookie ? { cookie } : undefined,
-      });
-      const lhr = runnerResult?.lhr;
-      if (!lhr) throw new Error(`no Lighthouse result for ${path}`);
+      const runs: Run[] = [];
+      const failures: string[] = [];
+      // A page is given up on after three runs that Lighthouse could not complete.
+      while (runs.length < RUNS && failures.length < 3) {
+        const run = await measure(chrome.port, `${shop.url}${path}`, path === orderPath ? cookie : '');
+        if (typeof run === 'string') {
+          console.warn(`Lighthouse could not measure ${path}: ${run}`);
+          failures.push(run);
+        } else runs.push(run);
+      }
+      if (runs.length === 0) {
+        rows.push({ page: label(path), performance: `error: ${failures.join(', ')}` });
+        continue;
+      }
+      const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+      const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
       rows.push({
-        page: path.startsWith('/placeorder') ? '/placeorder/{id}' : path,
-        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        'LCP ms': Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
-        'TBT ms': Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
-        CLS: (lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3),
-        'FCP ms': Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0),
+        page: label(path),
+        performance: median.performance,
+        target: TARGETS[label(path)] ?? '',
+        runs: runs.map((run) => run.performance).join(' '),
+        'LCP ms': median.lcp,
+        'TBT ms': median.tbt,
+        CLS: median.cls.toFixed(3),
+        'FCP ms': median.fcp,
+        'SI ms': median.si,
+        'CPU index': median.benchmarkIndex,
       });
     }
   } finally {
     chrome.kill();
   }
-  printTable('Lighthouse, mobile (simulated throttling)', rows);
+  printTable(`Lighthouse, mobile (simulated throttling), median of ${RUNS} runs`, rows);
 } finally {
   await shop.stop();
+}
+
+function label(path: string): string {
+  return path.startsWith('/placeorder') ? '/placeorder/{id}' : path;
+}
+
+interface Run {
+  performance: number;
+  /** Lighthouse's measure of the machine's speed during the run: lower means a busier or slower CPU. */
+  benchmarkIndex: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  fcp: number;
+  si: number;
+}
+
+/** One Lighthouse run, or the reason Lighthouse gives for not completing it. */
+async function measure(port: number, url: string, cookie: string): Promise<Run | string> {
+  const runnerResult = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    extraHeaders: cookie ? { cookie } : undefined,
+  });
+  const lhr = runnerResult?.lhr;
+  if (!lhr) return 'no result';
+  if (lhr.runtimeError) return `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
+  const score = lhr.categories.performance?.score;
+  if (typeof score !== 'number') return 'no performance score';
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: Math.round(score * 100),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    lcp: Math.round(metric('largest-contentful-paint')),
+    tbt: Math.round(metric('total-blocking-time')),
+    cls: metric('cumulative-layout-shift'),
+    fcp: Math.round(metric('first-contentful-paint')),
+    si: Math.round(metric('speed-index')),
+  };
 }
