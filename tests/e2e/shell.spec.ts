@@ -1,6 +1,8 @@
 import { messages } from '../../src/shared/messages.ts';
 import { COPYRIGHT_YEAR } from '../../src/shared/constants.ts';
+import type { Page } from '@playwright/test';
 import { DESKTOP, MOBILE, expect, test } from './fixtures.ts';
+import { signUpNewCustomer } from './support/auth.ts';
 
 test.describe('the shell', () => {
   test('a visitor moves between pages with the desktop navbar', async ({ page }) => {
@@ -78,5 +80,73 @@ test.describe('static pages', () => {
     await expect(page.getByRole('heading', { name: /About/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: /Skills/ })).toBeVisible();
     expect(await page.getByRole('progressbar').count()).toBeGreaterThanOrEqual(6);
+  });
+});
+
+// The public pages come from the build already drawn (src/web/prerender.tsx); the browser must
+// adopt that HTML, not throw it away and draw the page again (docs/decisions/009).
+test.describe('prerendered pages', () => {
+  const pages = [
+    { path: '/', heading: 'AgriTools' },
+    { path: '/home', heading: 'AgriTools' },
+    { path: '/blogs', heading: 'Blogs' },
+    { path: '/myportfolio', heading: 'My Portfolio' },
+    { path: '/login', heading: 'Login' },
+    { path: '/signup', heading: 'Sign Up' },
+  ];
+
+  test.beforeEach(async ({ page }) => {
+    // When the HTML has been parsed, before any script runs: remember the page's heading.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        (window as unknown as { parsedHeading?: Element | null }).parsedHeading =
+          document.querySelector('main h1');
+      });
+    });
+  });
+
+  /** The heading the HTML brought is still in the page, and React now owns that very node. */
+  async function expectAdopted(page: Page, heading: string) {
+    await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const parsed = await page.evaluate(() => {
+      const node = (window as unknown as { parsedHeading?: Element | null }).parsedHeading;
+      return {
+        text: node?.textContent ?? null,
+        connected: node?.isConnected ?? false,
+        ownedByReact: !!node && Object.keys(node).some((key) => key.startsWith('__reactFiber$')),
+      };
+    });
+    expect(parsed).toEqual({ text: heading, connected: true, ownedByReact: true });
+  }
+
+  for (const { path, heading } of pages) {
+    test(`${path} arrives drawn and is hydrated in place`, async ({ page, request }) => {
+      const html = await (await request.get(path)).text();
+      expect(html).toContain('data-prerendered');
+      // Nothing the CSP (script-src 'self') would refuse.
+      expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+      await page.goto(path);
+      await expectAdopted(page, heading);
+    });
+  }
+
+  test('a signed-in customer gets the same pages adopted, with the navbar brought up to date', async ({
+    page,
+  }) => {
+    await signUpNewCustomer(page, {}, '/blogs');
+    await expectAdopted(page, 'Blogs');
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }),
+    ).toBeVisible();
+    await page.goto('/');
+    await expectAdopted(page, 'AgriTools');
+  });
+
+  test('the other pages start from the shell, which the app replaces', async ({ request }) => {
+    const html = await (await request.get('/dashboard')).text();
+    expect(html).not.toContain('data-prerendered');
+    expect(html).toContain('<!--shell-->');
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -6,18 +6,43 @@ import fastifyStatic from '@fastify/static';
 import { errorBody } from './errors.ts';
 
 /**
+ * The public pages the build drew in advance (src/web/prerender.tsx): path -> file under the
+ * build's root, from prerendered/manifest.json. None without a build or with an older one.
+ */
+function readPrerendered(root: string): Map<string, string> {
+  const manifestFile = join(root, 'prerendered', 'manifest.json');
+  if (!existsSync(manifestFile)) return new Map();
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
+  return new Map(
+    Object.entries(manifest).filter(
+      (entry): entry is [string, string] =>
+        entry[0].startsWith('/') &&
+        typeof entry[1] === 'string' &&
+        /^prerendered\/[\w-]+\.html$/.test(entry[1]),
+    ),
+  );
+}
+
+/**
  * Serves the built SPA from dist/web with history fallback (design.md "One process").
- * Unknown /api paths get the JSON 404; a missing asset (*.js, *.css, ...) gets a 404,
- * never index.html, or a stale tab would get a MIME error and a blank page (stack-notes.md).
+ * A prerendered public page gets its own HTML (docs/decisions/009); every other page gets
+ * index.html, whose spinner the app replaces. Unknown /api paths get the JSON 404; a missing
+ * asset (*.js, *.css, ...) gets a 404, never index.html, or a stale tab would get a MIME
+ * error and a blank page (stack-notes.md).
  */
 export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string }) => {
   const hasBuild = existsSync(join(options.root, 'index.html'));
   if (hasBuild) {
+    const pages = readPrerendered(options.root);
+    // '/' is the SPA's own page, not a directory for the static files below to list.
+    if (!pages.has('/')) pages.set('/', 'index.html');
+    for (const [path, file] of pages) {
+      app.get(path, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(file));
+    }
     await app.register(fastifyStatic, {
       root: options.root,
       wildcard: true,
-      // '/' is the SPA's own page.
-      index: ['index.html'],
+      index: false,
       setHeaders(res, path) {
         // Vite fingerprints everything under /assets; the rest must be revalidated.
         res.header(

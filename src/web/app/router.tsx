@@ -1,14 +1,11 @@
 import { lazy, type ComponentType } from 'react';
 import { Outlet, Route, Routes } from 'react-router';
-import HomePage from '../features/catalogue/pages/home-page.tsx';
 import { paths } from '../lib/paths.ts';
 import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 
 // Every page is its own chunk, so the home route never loads dashboard code (issue 2). The
-// home page alone ships with the shell: it is the landing page, and a separate chunk would
-// cost its first paint another round trip and show a spinner that the page then pushes the
-// footer away from (issue 6: LCP and CLS). It is small (about 4 KB gzip).
+// public pages are prerendered (prerender.tsx), so their chunks cost the first paint nothing.
 // Declarative routes rather than the data router: the same behaviour for a SPA that loads
 // its data in components, and 17 KB gzip less on every page (docs/decisions/007).
 type PageModule = { default: ComponentType };
@@ -38,6 +35,7 @@ function page(load: () => Promise<PageModule>, { query = true } = {}) {
   });
 }
 
+const HomePage = page(() => import('../features/catalogue/pages/home-page.tsx'), { query: false });
 const BlogsPage = page(() => import('../features/content/pages/blogs-page.tsx'), { query: false });
 const PortfolioPage = page(() => import('../features/content/pages/portfolio-page.tsx'), { query: false });
 const NotFoundPage = page(() => import('./pages/not-found-page.tsx'), { query: false });

@@ -1,5 +1,6 @@
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -130,20 +131,28 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       next = null;
     }
     if (!current()) return next;
-    setAccount(next);
-    setIsAdmin(false);
-    setAdminLoading(!!next);
-    setLoading(false);
+    // Transitions: on a prerendered page the account may be known before the page's own code
+    // has arrived, and an urgent update would make React throw that page's HTML away and draw
+    // it again (docs/decisions/009). A transition waits until the page has hydrated.
+    startTransition(() => {
+      setAccount(next);
+      setIsAdmin(false);
+      setAdminLoading(!!next);
+      setLoading(false);
+    });
     if (next) {
       // Section 4: the admin flag comes from the server after sign-in; non-admin while unknown.
+      let admin = false;
       try {
-        const { admin } = await apiFetch<{ admin: boolean }>(`/admin/${encodeURIComponent(next.email)}`);
-        if (current()) setIsAdmin(admin);
+        admin = (await apiFetch<{ admin: boolean }>(`/admin/${encodeURIComponent(next.email)}`)).admin;
       } catch {
-        if (current()) setIsAdmin(false);
-      } finally {
-        if (current()) setAdminLoading(false);
+        admin = false;
       }
+      if (current())
+        startTransition(() => {
+          setIsAdmin(admin);
+          setAdminLoading(false);
+        });
     }
     return next;
   }, []);

@@ -19,6 +19,8 @@ export function useToastsRequested(): boolean {
       return () => listeners.delete(listener);
     },
     () => wanted,
+    // A prerendered page (prerender.tsx) is drawn before anyone asked for a toast.
+    () => false,
   );
 }
 

@@ -1,0 +1,39 @@
+// Build-time rendering of the public pages (docs/decisions/009). The build (vite.config.ts)
+// compiles this module for Node, renders each page below into a copy of index.html, and the
+// server answers those paths with them: their first paint needs neither JavaScript nor data.
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { Shop } from './app/shop.tsx';
+import { paths } from './lib/paths.ts';
+
+/**
+ * The pages drawn at build time: the same for every visitor until the account and the
+ * catalogue load. Pages behind sign-in, and reset-password (which depends on its link's
+ * token), start from index.html's spinner instead.
+ */
+export const PRERENDERED_PATHS = [
+  paths.root,
+  paths.home,
+  paths.blogs,
+  paths.portfolio,
+  paths.login,
+  paths.signUp,
+] as const;
+
+/** The HTML of the shop at `url` as the browser's first render draws it (auth and data pending). */
+export async function renderPage(url: string): Promise<string> {
+  // prerender, unlike renderToString, waits for the lazily loaded page to arrive. An infinite
+  // chunk size keeps every Suspense boundary inline: React would otherwise move a large one to
+  // the end of the HTML with an inline script to put it back, which the CSP (script-src
+  // 'self') rightly refuses.
+  const { prelude } = await prerender(
+    <StrictMode>
+      <StaticRouter location={url}>
+        <Shop />
+      </StaticRouter>
+    </StrictMode>,
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  return new Response(prelude).text();
+}
