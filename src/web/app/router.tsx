@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
-import { Outlet, Route, Routes } from 'react-router';
+import { matchPath, Outlet, Route, Routes } from 'react-router';
+import { getProduct } from '../features/orders/api/product-request.ts';
 import { paths } from '../lib/paths.ts';
 import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
@@ -10,16 +11,36 @@ import { RootLayout } from './layouts/root-layout.tsx';
 // its data in components, and 17 KB gzip less on every page (docs/decisions/007).
 type PageModule = { default: ComponentType };
 
+type RouteParams = Record<string, string | undefined>;
+
+/** A page behind sign-in: its route, what loads its code and, maybe, what starts its data. */
+interface SignedInPage {
+  pattern: string;
+  load: () => Promise<unknown>;
+  prefetch?: (params: RouteParams) => void;
+}
+
+/** The pages preloadPage can start early. */
+const signedInPages: SignedInPage[] = [];
+
 /**
  * A lazily loaded page. Pages that use TanStack Query get the shared query cache provided in
  * their own chunk (`query: true`), so the light public pages never download the library.
+ * `signedInAt`: the route of a page behind sign-in, whose code preloadPage may fetch early, and
+ * `prefetch` the public data it shows first.
  */
-function page(load: () => Promise<PageModule>, { query = true } = {}) {
+function page(
+  load: () => Promise<PageModule>,
+  {
+    query = true,
+    signedInAt = '',
+    prefetch,
+  }: { query?: boolean; signedInAt?: string; prefetch?: SignedInPage['prefetch'] } = {},
+) {
+  const loadWithProvider = () => Promise.all([load(), query ? import('../lib/query-provider.tsx') : null]);
+  if (signedInAt) signedInPages.push({ pattern: signedInAt, load: loadWithProvider, prefetch });
   return lazy(async () => {
-    const [module, provider] = await Promise.all([
-      load(),
-      query ? import('../lib/query-provider.tsx') : null,
-    ]);
+    const [module, provider] = await loadWithProvider();
     const Page = module.default;
     if (!provider) return { default: Page };
     const { QueryProvider } = provider;
@@ -45,16 +66,60 @@ const ResetPasswordPage = page(() => import('../features/auth/pages/reset-passwo
 const PopupCallbackPage = page(() => import('../features/auth/pages/popup-callback-page.tsx'), {
   query: false,
 });
-const PlaceOrderPage = page(() => import('../features/orders/pages/place-order-page.tsx'));
-const DashboardLayout = page(() => import('./layouts/dashboard-layout.tsx'), { query: false });
-const ProfilePage = page(() => import('../features/auth/pages/profile-page.tsx'));
-const MyOrdersPage = page(() => import('../features/orders/pages/my-orders-page.tsx'));
-const AddReviewPage = page(() => import('../features/catalogue/pages/add-review-page.tsx'));
-const PaymentPage = page(() => import('../features/orders/pages/payment-page.tsx'));
-const MakeAdminPage = page(() => import('../features/auth/pages/make-admin-page.tsx'));
-const ManageProductsPage = page(() => import('../features/catalogue/pages/manage-products-page.tsx'));
-const ManageOrdersPage = page(() => import('../features/orders/pages/manage-orders-page.tsx'));
-const AddProductPage = page(() => import('../features/catalogue/pages/add-product-page.tsx'));
+const PlaceOrderPage = page(() => import('../features/orders/pages/place-order-page.tsx'), {
+  signedInAt: paths.placeOrderPattern,
+  // The product is public (GET /api/product/{id}): ask for it while the code loads.
+  prefetch: ({ productId = '' }) => {
+    const request = getProduct(productId);
+    request.catch(() => undefined); // the page's own query reports a failure
+    void import('../features/orders/api/get-product.ts').then(({ adoptProductRequest }) =>
+      adoptProductRequest(productId, request),
+    );
+  },
+});
+const DashboardLayout = page(() => import('./layouts/dashboard-layout.tsx'), {
+  query: false,
+  signedInAt: `${paths.dashboard}/*`,
+});
+const ProfilePage = page(() => import('../features/auth/pages/profile-page.tsx'), {
+  signedInAt: paths.dashboard,
+});
+const MyOrdersPage = page(() => import('../features/orders/pages/my-orders-page.tsx'), {
+  signedInAt: paths.myOrders,
+});
+const AddReviewPage = page(() => import('../features/catalogue/pages/add-review-page.tsx'), {
+  signedInAt: paths.addReview,
+});
+const PaymentPage = page(() => import('../features/orders/pages/payment-page.tsx'), {
+  signedInAt: paths.paymentPattern,
+});
+const MakeAdminPage = page(() => import('../features/auth/pages/make-admin-page.tsx'), {
+  signedInAt: paths.makeAdmin,
+});
+const ManageProductsPage = page(() => import('../features/catalogue/pages/manage-products-page.tsx'), {
+  signedInAt: paths.manageProducts,
+});
+const ManageOrdersPage = page(() => import('../features/orders/pages/manage-orders-page.tsx'), {
+  signedInAt: paths.manageOrders,
+});
+const AddProductPage = page(() => import('../features/catalogue/pages/add-product-page.tsx'), {
+  signedInAt: paths.addProduct,
+});
+
+/**
+ * Starts downloading the code (and public data) of the page behind sign-in at `pathname`, if
+ * any. main.tsx calls it at start: the router only asks for that code once the session is
+ * known (RequireAuth), and fetching it alongside the session check saves the page round trips
+ * (issue 6).
+ */
+export function preloadPage(pathname: string): void {
+  for (const { pattern, load, prefetch } of signedInPages) {
+    const match = matchPath(pattern, pathname);
+    if (!match) continue;
+    void load().catch(() => undefined);
+    prefetch?.(match.params);
+  }
+}
 
 export function AppRoutes() {
   return (

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { DEFAULT_AVATAR_URL } from '../../shared/constants.ts';
 import { messages } from '../../shared/messages.ts';
-import { apiFetch, setAccessToken } from './api-client.ts';
+import { apiFetch, getAccessToken, setAccessToken } from './api-client.ts';
 import { showToast } from './toast.ts';
 
 // The signed-in account as the spec names it (section 3: displayName, email, photoURL)
@@ -82,12 +82,53 @@ export async function identityRequest<T>(path: string, body?: unknown): Promise<
 }
 
 interface IdentitySession {
+  session?: { id?: string };
   user: { id: string; name: string; email: string; image?: string | null };
+}
+
+/**
+ * True when the stored access token was issued for this very identity session and account
+ * and has more than a minute left. Read, not verified: the server verifies it on every call
+ * and accepts it only while that session lives (src/server/lib/access-token.ts).
+ */
+function tokenFitsSession(token: string, session: IdentitySession): boolean {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      sid?: unknown;
+      email?: unknown;
+      exp?: unknown;
+    };
+    return (
+      !!session.session?.id &&
+      claims.sid === session.session.id &&
+      typeof claims.email === 'string' &&
+      claims.email.toLowerCase() === session.user.email.toLowerCase() &&
+      typeof claims.exp === 'number' &&
+      claims.exp * 1000 > Date.now() + 60_000
+    );
+  } catch {
+    return false;
+  }
 }
 
 /** Only addresses the server accepts as an avatar (an http(s) URL or a site path). */
 const usableImage = (image: string | null | undefined) =>
   image && (/^https?:\/\/\S+$/i.test(image) || /^\/[^\s/]\S*$/.test(image)) ? image : null;
+
+/** A session check started before the first render (prefetchSession), for the first refresh. */
+let earlySession: Promise<IdentitySession | null> | null = null;
+
+/**
+ * Starts the identity session check as soon as the app's code runs (main.tsx), rather than
+ * after React's first render: the check then runs while a page's own code is still loading
+ * (issue 6). The AuthProvider's first refresh uses its answer.
+ */
+export function prefetchSession(): void {
+  earlySession ??= identityRequest<IdentitySession | null>('/get-session');
+  // refresh() reports a failure; this copy must not count as unhandled meanwhile.
+  earlySession.catch(() => undefined);
+}
 
 const AuthContext = createContext<AuthState>({
   account: null,
@@ -111,16 +152,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const current = () => mine === generation.current;
     let next: SignedInAccount | null = null;
     try {
-      const session = await identityRequest<IdentitySession | null>('/get-session');
+      const early = earlySession;
+      earlySession = null;
+      const session = await (early ?? identityRequest<IdentitySession | null>('/get-session'));
       if (session?.user) {
         const { user } = session;
         const photoURL = usableImage(user.image);
         // Spec section 4: every sign-in syncs the user and stores the returned token.
-        const { token } = await apiFetch<{ token: string }>(`/user/${encodeURIComponent(user.email)}`, {
+        const sync = apiFetch<{ token: string }>(`/user/${encodeURIComponent(user.email)}`, {
           method: 'PUT',
           body: { email: user.email, name: user.name, avatar: photoURL ?? DEFAULT_AVATAR_URL },
         });
-        setAccessToken(token);
+        const stored = getAccessToken();
+        if (stored && tokenFitsSession(stored, session)) {
+          // A reload or a new tab of the same session: the stored token still serves, so the
+          // page need not wait for the sync, which replaces the token when it answers (issue 6).
+          sync.then(
+            ({ token }) => {
+              if (current()) setAccessToken(token);
+            },
+            () => undefined,
+          );
+        } else {
+          setAccessToken((await sync).token);
+        }
         next = { id: user.id, displayName: user.name, email: user.email, photoURL };
       } else {
         setAccessToken(null);

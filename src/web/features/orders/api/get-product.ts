@@ -1,13 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { queryClient } from '../../../lib/query-provider.tsx';
 import { orderKeys } from './order-keys.ts';
+import { getProduct } from './product-request.ts';
 
 // The place-order page's own product query (features do not import each other).
-
-export function getProduct(productId: string, signal?: AbortSignal): Promise<Product> {
-  return apiFetch<Product>(`/product/${encodeURIComponent(productId)}`, { signal });
-}
 
 export const productQueryOptions = (productId: string) =>
   queryOptions({
@@ -18,3 +15,11 @@ export const productQueryOptions = (productId: string) =>
   });
 
 export const useProduct = (productId: string) => useQuery(productQueryOptions(productId));
+
+/**
+ * Hands a product request started before the page's code (router.tsx preloadPage) to the
+ * query the page reads, so the page shows its answer as soon as it renders.
+ */
+export function adoptProductRequest(productId: string, request: Promise<Product>): Promise<void> {
+  return queryClient.prefetchQuery({ ...productQueryOptions(productId), queryFn: () => request });
+}

@@ -1,0 +1,73 @@
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthProvider, prefetchSession, useAuth } from '../lib/auth.tsx';
+import { preloadPage } from './router.tsx';
+
+// What main.tsx starts before React's first render (issue 6): the code of the page behind
+// sign-in at the address, and the identity session check.
+
+// Each page module stands in for itself and records that its code was fetched.
+const { loaded, stub } = vi.hoisted(() => {
+  const loaded: string[] = [];
+  const stub = (name: string) => () => {
+    loaded.push(name);
+    return { default: () => null };
+  };
+  return { loaded, stub };
+});
+vi.mock('../features/catalogue/pages/home-page.tsx', stub('home'));
+vi.mock('../features/content/pages/blogs-page.tsx', stub('blogs'));
+vi.mock('../features/auth/pages/login-page.tsx', stub('login'));
+vi.mock('../features/orders/pages/place-order-page.tsx', stub('place-order'));
+vi.mock('./layouts/dashboard-layout.tsx', stub('dashboard-layout'));
+vi.mock('../features/auth/pages/profile-page.tsx', stub('profile'));
+vi.mock('../features/orders/pages/my-orders-page.tsx', stub('my-orders'));
+vi.mock('../features/orders/pages/payment-page.tsx', stub('payment'));
+vi.mock('../features/orders/pages/manage-orders-page.tsx', stub('manage-orders'));
+
+describe('preloadPage', () => {
+  it('fetches the code of the page behind sign-in at each address, and nothing for public pages', async () => {
+    for (const path of ['/', '/home', '/blogs', '/login']) preloadPage(path);
+
+    preloadPage('/placeorder/6a1b');
+    await vi.waitFor(() => expect(loaded).toContain('place-order'));
+    preloadPage('/dashboard/payment/order-7');
+    await vi.waitFor(() => expect(loaded).toEqual(expect.arrayContaining(['dashboard-layout', 'payment'])));
+    preloadPage('/dashboard/manageOrders');
+    await vi.waitFor(() => expect(loaded).toContain('manage-orders'));
+    preloadPage('/dashboard');
+    await vi.waitFor(() => expect(loaded).toContain('profile'));
+
+    for (const page of ['home', 'blogs', 'login', 'my-orders'])
+      expect(loaded, page).not.toContain(page);
+  });
+});
+
+function Who() {
+  const { loading, account } = useAuth();
+  return <p>{loading ? 'checking' : (account?.email ?? 'signed out')}</p>;
+}
+
+describe('prefetchSession', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('starts the session check before render, and the first refresh uses its answer', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        calls.push(input);
+        return new Response('null', { headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    prefetchSession();
+    expect(calls).toEqual(['/api/auth/get-session']);
+    render(
+      <AuthProvider>
+        <Who />
+      </AuthProvider>,
+    );
+    expect(await screen.findByText('signed out')).toBeInTheDocument();
+    expect(calls).toEqual(['/api/auth/get-session']);
+  });
+});
