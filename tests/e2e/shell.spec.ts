@@ -144,6 +144,22 @@ test.describe('prerendered pages', () => {
     await expectAdopted(page, 'AgriTools');
   });
 
+  test('a sign-in form drawn by the build cannot be sent until the app runs it', async ({
+    page,
+    request,
+  }) => {
+    for (const [path, submit] of [
+      ['/login', 'Login'],
+      ['/signup', 'Sign Up'],
+    ] as const) {
+      // Sent by the browser itself, the form would be a GET with the password in the address.
+      const html = await (await request.get(path)).text();
+      expect(html, path).toMatch(/<button type="submit"[^>]*disabled=""/);
+      await page.goto(path);
+      await expect(page.getByRole('button', { name: submit, exact: true })).toBeEnabled();
+    }
+  });
+
   test('the other pages start from the shell, which the app replaces', async ({ request }) => {
     const html = await (await request.get('/dashboard')).text();
     expect(html).not.toContain('data-prerendered');

@@ -6,6 +6,7 @@ import { toast } from 'react-toastify';
 import { messages } from '../../../../shared/messages.ts';
 import { loginFormSchema, type LoginForm } from '../../../../shared/schemas/auth.schema.ts';
 import { useAuth } from '../../../lib/auth.tsx';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { paths } from '../../../lib/paths.ts';
 import { requestPasswordReset, signInWithEmail } from '../api/identity.ts';
 import { AuthCard, ErrorLine, Field } from '../components/auth-card.tsx';
@@ -20,6 +21,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const target = useRedirectTarget();
   const [busy, setBusy] = useState<Busy>(null);
+  const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
   const {
     register,
@@ -109,7 +111,7 @@ export default function LoginPage() {
           </button>
         </div>
         <ErrorLine message={error} />
-        <button type="submit" className="btn btn-primary w-full" disabled={busy !== null}>
+        <button type="submit" className="btn btn-primary w-full" disabled={busy !== null || !hydrated}>
           {busy === 'sign-in' || busy === 'reset' ? (
             <span className="loading loading-spinner loading-sm" aria-label="Working" />
           ) : null}

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { signUpFormSchema, type SignUpForm } from '../../../../shared/schemas/auth.schema.ts';
 import { useAuth } from '../../../lib/auth.tsx';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { paths } from '../../../lib/paths.ts';
 import { signUpWithEmail } from '../api/identity.ts';
 import { AuthCard, ErrorLine, Field } from '../components/auth-card.tsx';
@@ -19,6 +20,7 @@ export default function SignUpPage() {
   const { account, loading, refresh } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<Busy>(null);
+  const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
   const {
     register,
@@ -94,7 +96,7 @@ export default function SignUpPage() {
           />
         </Field>
         <ErrorLine message={error} />
-        <button type="submit" className="btn btn-primary w-full" disabled={busy !== null}>
+        <button type="submit" className="btn btn-primary w-full" disabled={busy !== null || !hydrated}>
           {busy === 'sign-up' && <span className="loading loading-spinner loading-sm" aria-label="Working" />}
           Sign Up
         </button>
