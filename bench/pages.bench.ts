@@ -4,7 +4,7 @@
 // JavaScript for /. Lighthouse scores vary from run to run, and more on a busy machine: each
 // page is measured LIGHTHOUSE_RUNS times (default 3) and the median run is reported, as
 // Lighthouse's own docs advise. 'CPU index' is Lighthouse's benchmark of the machine during that
-// run (about 1200 on this 2-core machine when idle); scores fall when other work shares the CPU.
+// run (3,800-4,300 on the 2-core CI machine when idle); scores fall when other work shares the CPU.
 // A run that Lighthouse could not complete (lhr.runtimeError, e.g. NO_NAVSTART: all metrics
 // empty, which read as a score of 0) is named and retried.
 // Run: npm run build && npx tsx bench/pages.bench.ts

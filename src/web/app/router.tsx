@@ -8,7 +8,7 @@ import { RootLayout } from './layouts/root-layout.tsx';
 // Every page is its own chunk, so the home route never loads dashboard code (issue 2). The
 // public pages are prerendered (prerender.tsx), so their chunks cost the first paint nothing.
 // Declarative routes rather than the data router: the same behaviour for a SPA that loads
-// its data in components, and 17 KB gzip less on every page (docs/decisions/007).
+// its data in components, and 17 KB gzip less on every page.
 type PageModule = { default: ComponentType };
 
 type RouteParams = Record<string, string | undefined>;
