@@ -3,6 +3,15 @@ import { products } from '../../src/server/db/schema.ts';
 
 let counter = 0;
 
+// PGlite's clock counts whole milliseconds, so products inserted in quick succession would share
+// created_at, and lists (ordered by created_at, then id) would not follow the order in which a
+// test created them. Each product made here is at least a millisecond younger than the last.
+let lastCreatedAt = 0;
+function nextCreatedAt(): Date {
+  lastCreatedAt = Math.max(Date.now(), lastCreatedAt + 1);
+  return new Date(lastCreatedAt);
+}
+
 export interface ProductOverrides {
   name?: string;
   priceCents?: number;
@@ -26,6 +35,7 @@ export async function createProduct(app: FastifyInstance, overrides: ProductOver
       rating: overrides.rating ?? 4,
       img: overrides.img ?? '/images/products/test.svg',
       description: overrides.description ?? 'A sturdy tool for tests. '.repeat(6),
+      createdAt: nextCreatedAt(),
     })
     .returning();
   if (!row) throw new Error('product insert returned nothing');
