@@ -9,12 +9,7 @@ import { eq, inArray, sum } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client.ts';
 import { orders, products } from '../src/server/db/schema.ts';
 import { startServerProcess } from '../tests/support/server-process.ts';
-import {
-  insertCustomers,
-  makeCustomers,
-  streamOrders,
-  SYSTEM_SECRET,
-} from '../tests/support/order-stream.ts';
+import { seedOrderStream, streamOrders, SYSTEM_SECRET } from '../tests/support/order-stream.ts';
 import { printTable } from './lib.ts';
 
 const STOCK = 5_000;
@@ -25,19 +20,11 @@ const env = { DATA_DIR: dataDir, AUTH_SECRET: SYSTEM_SECRET };
 // Prepare the folder while no server holds it.
 let handle = await openDatabase({ kind: 'pglite', dataDir });
 await handle.migrate();
-const [product] = await handle.db
-  .insert(products)
-  .values({
-    name: 'Crash hoe',
-    priceCents: 999,
-    description: 'd',
-    minOrder: 1,
-    stock: STOCK,
-    img: '/images/x.svg',
-  })
-  .returning();
-const customers = await makeCustomers(10);
-await insertCustomers(handle.db, customers);
+const { productId, customers } = await seedOrderStream(handle.db, {
+  name: 'Crash hoe',
+  stock: STOCK,
+  customerCount: 10,
+});
 await handle.close();
 
 const rows = [];
@@ -46,7 +33,7 @@ for (let round = 1; round <= rounds; round += 1) {
   const server = await startServerProcess(env, 3330);
   const stream = streamOrders({
     urls: [server.url],
-    productId: product!.id,
+    productId,
     customers,
     workers: 8,
     total: STOCK,
@@ -70,11 +57,11 @@ for (let round = 1; round <= rounds; round += 1) {
   const [row] = await handle.db
     .select({ stock: products.stock })
     .from(products)
-    .where(eq(products.id, product!.id));
+    .where(eq(products.id, productId));
   const [sold] = await handle.db
     .select({ n: sum(orders.quantity) })
     .from(orders)
-    .where(eq(orders.productId, product!.id));
+    .where(eq(orders.productId, productId));
   await handle.close();
   rows.push({
     round,

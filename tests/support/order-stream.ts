@@ -2,7 +2,7 @@
 // scenarios of issue 6 (used by tests/system and bench/crash-pglite.bench.ts).
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/server/db/client.ts';
-import { sessions, users } from '../../src/server/db/schema.ts';
+import { products, sessions, users } from '../../src/server/db/schema.ts';
 import { createAccessTokens } from '../../src/server/lib/access-token.ts';
 
 export const SYSTEM_SECRET = 'system-test-secret-system-test-secret-0123';
@@ -39,6 +39,24 @@ export async function insertCustomers(db: Db, customers: Customer[]): Promise<vo
       expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
     })),
   );
+}
+
+/**
+ * What an order stream needs, written straight to the database: one product with `stock`
+ * units and `customerCount` customers with live sessions and access tokens.
+ */
+export async function seedOrderStream(
+  db: Db,
+  { name, stock, customerCount }: { name: string; stock: number; customerCount: number },
+): Promise<{ productId: string; customers: Customer[] }> {
+  const [product] = await db
+    .insert(products)
+    .values({ name, priceCents: 999, description: 'd', minOrder: 1, stock, img: '/images/x.svg' })
+    .returning({ id: products.id });
+  if (!product) throw new Error('product insert returned nothing');
+  const customers = await makeCustomers(customerCount);
+  await insertCustomers(db, customers);
+  return { productId: product.id, customers };
 }
 
 export interface StreamResult {

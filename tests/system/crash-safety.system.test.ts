@@ -3,7 +3,7 @@ import { inArray, eq, sum } from 'drizzle-orm';
 import { orders, products } from '../../src/server/db/schema.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 import { startServerProcess } from '../support/server-process.ts';
-import { insertCustomers, makeCustomers, streamOrders, SYSTEM_SECRET } from '../support/order-stream.ts';
+import { seedOrderStream, streamOrders, SYSTEM_SECRET } from '../support/order-stream.ts';
 
 // Issue 6, crash safety: SIGKILL the server in the middle of a stream of orders, restart it,
 // and every order that was acknowledged must be there, with stock and orders adding up.
@@ -21,25 +21,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'an order stream interrupted by SIGKILL on PostgreSQL',
   () => {
     it('keeps every acknowledged order and the stock adds up after a restart', async () => {
-      const [product] = await database.db
-        .insert(products)
-        .values({
-          name: 'Crash hoe',
-          priceCents: 999,
-          description: 'd',
-          minOrder: 1,
-          stock: STOCK,
-          img: '/images/x.svg',
-        })
-        .returning();
-      const customers = await makeCustomers(10);
-      await insertCustomers(database.db, customers);
+      const { productId, customers } = await seedOrderStream(database.db, {
+        name: 'Crash hoe',
+        stock: STOCK,
+        customerCount: 10,
+      });
       const env = { DATABASE_URL: database.url!, AUTH_SECRET: SYSTEM_SECRET };
 
       const first = await startServerProcess(env, 3310);
       const stream = streamOrders({
         urls: [first.url],
-        productId: product!.id,
+        productId,
         customers,
         workers: 8,
         total: STOCK,
@@ -61,16 +53,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         const [row] = await database.db
           .select({ stock: products.stock })
           .from(products)
-          .where(eq(products.id, product!.id));
+          .where(eq(products.id, productId));
         const [sold] = await database.db
           .select({ n: sum(orders.quantity) })
           .from(orders)
-          .where(eq(orders.productId, product!.id));
+          .where(eq(orders.productId, productId));
         expect(row!.stock + Number(sold?.n ?? 0)).toBe(STOCK);
         // And the restarted server takes orders again.
         const again = streamOrders({
           urls: [second.url],
-          productId: product!.id,
+          productId,
           customers,
           workers: 2,
           total: 5,

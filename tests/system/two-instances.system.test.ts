@@ -3,7 +3,7 @@ import { eq, count } from 'drizzle-orm';
 import { orders, products } from '../../src/server/db/schema.ts';
 import { openTestDatabase } from '../support/test-database.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
-import { insertCustomers, makeCustomers, streamOrders, SYSTEM_SECRET } from '../support/order-stream.ts';
+import { seedOrderStream, streamOrders, SYSTEM_SECRET } from '../support/order-stream.ts';
 
 // Issue 6: two server processes on one PostgreSQL, orders spread across both, stock exact.
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -20,26 +20,18 @@ afterAll(async () => {
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
   it('never oversells when orders are spread across both', async () => {
     const STOCK = 60;
-    const [product] = await database.db
-      .insert(products)
-      .values({
-        name: 'Shared sickle',
-        priceCents: 1500,
-        description: 'd',
-        minOrder: 1,
-        stock: STOCK,
-        img: '/images/x.svg',
-      })
-      .returning();
-    const customers = await makeCustomers(20);
-    await insertCustomers(database.db, customers);
+    const { productId, customers } = await seedOrderStream(database.db, {
+      name: 'Shared sickle',
+      stock: STOCK,
+      customerCount: 20,
+    });
     const env = { DATABASE_URL: database.url!, AUTH_SECRET: SYSTEM_SECRET };
     // Both start together: migrations are serialised by an advisory lock.
     servers.push(...(await Promise.all([startServerProcess(env, 3320), startServerProcess(env, 3321)])));
 
     const stream = streamOrders({
       urls: servers.map((s) => s.url),
-      productId: product!.id,
+      productId,
       customers,
       workers: 16,
       total: 150,
@@ -53,12 +45,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     const [row] = await database.db
       .select({ stock: products.stock })
       .from(products)
-      .where(eq(products.id, product!.id));
+      .where(eq(products.id, productId));
     expect(row!.stock).toBe(0);
     const [stored] = await database.db
       .select({ n: count() })
       .from(orders)
-      .where(eq(orders.productId, product!.id));
+      .where(eq(orders.productId, productId));
     expect(stored!.n).toBe(STOCK);
   });
 });

@@ -1,12 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { User } from '../../../../shared/schemas/user.schema.ts';
 import MakeAdminPage from './make-admin-page.tsx';
+import { renderPage } from '../../../../../tests/support/render-page.tsx';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: toastMock }));
@@ -56,29 +55,13 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function renderPage() {
-  const router = createMemoryRouter(
-    [
-      { path: '/dashboard/makeAdmin', element: <MakeAdminPage /> },
-      { path: '/', element: <p>Home page</p> },
-    ],
-    { initialEntries: ['/dashboard/makeAdmin'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
 const userRows = () => screen.queryAllByRole('row').slice(1);
 const loadMore = () => screen.queryByRole('button', { name: /load more/i });
 
 describe('Make Admin', () => {
   it('shows Load more only with a next page, appends it and numbers on', async () => {
     const user = userEvent.setup();
-    renderPage();
+    renderPage(<MakeAdminPage />, '/dashboard/makeAdmin');
     await waitFor(() => expect(userRows()).toHaveLength(2));
     await user.click(loadMore()!);
     await waitFor(() => expect(userRows()).toHaveLength(3));
@@ -91,14 +74,14 @@ describe('Make Admin', () => {
 
   it('shows no Load more when all users fit on the first page', async () => {
     pageSize = 100;
-    renderPage();
+    renderPage(<MakeAdminPage />, '/dashboard/makeAdmin');
     await waitFor(() => expect(userRows()).toHaveLength(3));
     expect(loadMore()).toBeNull();
   });
 
   it('promotes a user from a later page and reloads the loaded pages', async () => {
     const user = userEvent.setup();
-    renderPage();
+    renderPage(<MakeAdminPage />, '/dashboard/makeAdmin');
     await waitFor(() => expect(userRows()).toHaveLength(2));
     await user.click(loadMore()!);
     await waitFor(() => expect(userRows()).toHaveLength(3));
@@ -115,7 +98,7 @@ describe('Make Admin', () => {
           status: 403,
         }),
     );
-    const router = renderPage();
+    const router = renderPage(<MakeAdminPage />, '/dashboard/makeAdmin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });

@@ -1,8 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_AVATAR_URL } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
@@ -10,6 +7,7 @@ import type { Product } from '../../../../shared/schemas/product.schema.ts';
 import AddProductPage from './add-product-page.tsx';
 import AddReviewPage from './add-review-page.tsx';
 import ManageProductsPage from './manage-products-page.tsx';
+import { renderPage } from '../../../../../tests/support/render-page.tsx';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: toastMock }));
@@ -49,28 +47,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderAt(element: ReactNode) {
-  const router = createMemoryRouter(
-    [
-      { path: '/form', element },
-      { path: '/home', element: <p>Home page</p> },
-    ],
-    { initialEntries: ['/form'] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
 const sentBody = () => JSON.parse(String((fetchMock.mock.calls[0]![1] as RequestInit).body)) as unknown;
 
 describe('Write a Review', () => {
   it('shows the read-only name of the signed-in account', () => {
-    renderAt(<AddReviewPage />);
+    renderPage(<AddReviewPage />);
     const name = screen.getByLabelText('Name');
     expect(name).toHaveValue('Amina Rahman');
     expect(name).toHaveAttribute('readonly');
@@ -78,7 +59,7 @@ describe('Write a Review', () => {
 
   it("shows the spec's two messages on bad input and sends nothing", async () => {
     const user = userEvent.setup();
-    renderAt(<AddReviewPage />);
+    renderPage(<AddReviewPage />);
     await user.type(screen.getByLabelText('Rating'), '6');
     await user.click(screen.getByLabelText('Comment'));
     await user.paste('a'.repeat(151));
@@ -91,7 +72,7 @@ describe('Write a Review', () => {
 
   it('asks for a rating of at least 1 and a comment when both are empty', async () => {
     const user = userEvent.setup();
-    renderAt(<AddReviewPage />);
+    renderPage(<AddReviewPage />);
     await user.type(screen.getByLabelText('Rating'), '0');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(messages.ratingRange)).toBeInTheDocument();
@@ -101,7 +82,7 @@ describe('Write a Review', () => {
 
   it("sends the spec's payload (name, avatar, message, rating), thanks the customer and goes home", async () => {
     const user = userEvent.setup();
-    const router = renderAt(<AddReviewPage />);
+    const router = renderPage(<AddReviewPage />);
     await user.type(screen.getByLabelText('Rating'), '5');
     await user.type(screen.getByLabelText('Comment'), 'Sharp blades, strong handles.');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -120,7 +101,7 @@ describe('Write a Review', () => {
   it("sends the account's photo as the avatar when it has one", async () => {
     accountMock.current.photoURL = 'https://lh3.googleusercontent.com/a/photo.jpg';
     const user = userEvent.setup();
-    renderAt(<AddReviewPage />);
+    renderPage(<AddReviewPage />);
     await user.type(screen.getByLabelText('Rating'), '4');
     await user.type(screen.getByLabelText('Comment'), 'Good.');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -145,7 +126,7 @@ describe('Add a Product', () => {
 
   it('requires all seven fields and sends nothing', async () => {
     const user = userEvent.setup();
-    renderAt(<AddProductPage />);
+    renderPage(<AddProductPage />);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     for (const text of [
       'Product Name is required',
@@ -163,7 +144,7 @@ describe('Add a Product', () => {
 
   it('refuses a negative stock and a script image address', async () => {
     const user = userEvent.setup();
-    renderAt(<AddProductPage />);
+    renderPage(<AddProductPage />);
     await fill(user);
     await user.clear(screen.getByLabelText('Stock'));
     await user.type(screen.getByLabelText('Stock'), '-3');
@@ -177,7 +158,7 @@ describe('Add a Product', () => {
 
   it('adds the product, says so and resets the form', async () => {
     const user = userEvent.setup();
-    renderAt(<AddProductPage />);
+    renderPage(<AddProductPage />);
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith(messages.productAdded));
@@ -198,7 +179,7 @@ describe('Add a Product', () => {
   it("says 'Operation Faild' when the server refuses and keeps the input", async () => {
     answer = { status: 403, body: { error: { code: 'FORBIDDEN', message: 'Administrators only' } } };
     const user = userEvent.setup();
-    renderAt(<AddProductPage />);
+    renderPage(<AddProductPage />);
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(toastMock.error).toHaveBeenCalledWith(messages.addProductFailed));
@@ -253,7 +234,7 @@ describe('Manage Products', () => {
 
   it('shows Load more only with a next page and appends the next page under the table', async () => {
     const user = userEvent.setup();
-    renderAt(<ManageProductsPage />);
+    renderPage(<ManageProductsPage />);
     await waitFor(() => expect(productRows()).toHaveLength(3));
     expect(screen.getByText('First 3 products of the catalogue')).toBeInTheDocument();
     await user.click(loadMore()!);
@@ -270,14 +251,14 @@ describe('Manage Products', () => {
 
   it('shows no Load more when the whole catalogue fits on one page', async () => {
     pageSize = 100;
-    renderAt(<ManageProductsPage />);
+    renderPage(<ManageProductsPage />);
     await waitFor(() => expect(productRows()).toHaveLength(5));
     expect(loadMore()).toBeNull();
   });
 
   it('removes a product from a later page after the confirmation', async () => {
     const user = userEvent.setup();
-    renderAt(<ManageProductsPage />);
+    renderPage(<ManageProductsPage />);
     await waitFor(() => expect(productRows()).toHaveLength(3));
     await user.click(loadMore()!);
     await waitFor(() => expect(productRows()).toHaveLength(5));
@@ -292,7 +273,7 @@ describe('Manage Products', () => {
   it('goes home on a 403', async () => {
     answer = { status: 403, body: { error: { code: 'FORBIDDEN', message: 'Administrators only' } } };
     fetchMock.mockImplementation(async () => new Response(JSON.stringify(answer.body), { status: 403 }));
-    const router = renderAt(<ManageProductsPage />);
+    const router = renderPage(<ManageProductsPage />);
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
   });
 });

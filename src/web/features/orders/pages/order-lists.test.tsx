@@ -1,14 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { Order } from '../../../../shared/schemas/order.schema.ts';
 import ManageOrdersPage from './manage-orders-page.tsx';
 import MyOrdersPage from './my-orders-page.tsx';
+import { renderPage } from '../../../../../tests/support/render-page.tsx';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: toastMock }));
@@ -97,23 +95,6 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function renderAt(element: ReactNode) {
-  const router = createMemoryRouter(
-    [
-      { path: '/list', element },
-      { path: '/', element: <p>Home page</p> },
-    ],
-    { initialEntries: ['/list'] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
 const loadMore = () => screen.queryByRole('button', { name: /load more/i });
 
 describe('My Orders', () => {
@@ -121,7 +102,7 @@ describe('My Orders', () => {
 
   it('shows Load more only while the server names a next page, and appends that page', async () => {
     const user = userEvent.setup();
-    renderAt(<MyOrdersPage />);
+    renderPage(<MyOrdersPage />);
     await waitFor(() => expect(cards()).toHaveLength(3));
     expect(listCalls()[0]![0]).toBe('/api/order?email=amina%40example.test');
 
@@ -144,21 +125,21 @@ describe('My Orders', () => {
 
   it('shows no Load more when everything fits on one page', async () => {
     pageSize = 100;
-    renderAt(<MyOrdersPage />);
+    renderPage(<MyOrdersPage />);
     await waitFor(() => expect(cards()).toHaveLength(5));
     expect(loadMore()).toBeNull();
   });
 
   it("still says 'You have no orders' when the list is empty", async () => {
     rows = [];
-    renderAt(<MyOrdersPage />);
+    renderPage(<MyOrdersPage />);
     expect(await screen.findByText(messages.noOrders)).toBeInTheDocument();
     expect(loadMore()).toBeNull();
   });
 
   it('cancels an order from a later page and reloads every loaded page', async () => {
     const user = userEvent.setup();
-    renderAt(<MyOrdersPage />);
+    renderPage(<MyOrdersPage />);
     await waitFor(() => expect(cards()).toHaveLength(3));
     await user.click(loadMore()!);
     await waitFor(() => expect(cards()).toHaveLength(5));
@@ -177,7 +158,7 @@ describe('Manage All Orders', () => {
 
   it('shows Load more under the table only with a next page and appends it', async () => {
     const user = userEvent.setup();
-    renderAt(<ManageOrdersPage />);
+    renderPage(<ManageOrdersPage />);
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
     expect(listCalls()[0]![0]).toBe('/api/orders');
     await user.click(loadMore()!);
@@ -189,7 +170,7 @@ describe('Manage All Orders', () => {
 
   it('shows no Load more when the first page is the only one', async () => {
     rows = rows.slice(0, 3);
-    renderAt(<ManageOrdersPage />);
+    renderPage(<ManageOrdersPage />);
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
     expect(loadMore()).toBeNull();
   });
@@ -201,13 +182,13 @@ describe('Manage All Orders', () => {
           status: 403,
         }),
     );
-    const router = renderAt(<ManageOrdersPage />);
+    const router = renderPage(<ManageOrdersPage />);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('keeps the loaded rows and offers Load more again when the next page fails', async () => {
     const user = userEvent.setup();
-    renderAt(<ManageOrdersPage />);
+    renderPage(<ManageOrdersPage />);
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
     fetchMock.mockImplementationOnce(
       async () =>
