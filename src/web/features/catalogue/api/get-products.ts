@@ -1,17 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
-import { apiFetch, apiFetchPage, type ApiPage } from '../../../lib/api-client.ts';
+import { apiFetchPage, type ApiPage } from '../../../lib/api-client.ts';
 import { nextPageParam } from '../../../lib/paged-list.ts';
 
-/**
- * GET /api/products (spec section 7): the catalogue, oldest first. The server answers the
- * first page (100 products) of it; the home page shows that page once (section 4).
- */
-export function getProducts(signal?: AbortSignal): Promise<Product[]> {
-  return apiFetch<Product[]>('/products', { signal });
-}
-
-/** One page of the catalogue: `path` is '/products' or the server's next-page link (docs/decisions/007). */
+/** GET /api/products one page at a time: `path` is '/products' or the server's next-page link (docs/decisions/007). */
 export function getProductsPage(path = '/products', signal?: AbortSignal): Promise<ApiPage<Product>> {
   return apiFetchPage<Product>(path, { signal });
 }

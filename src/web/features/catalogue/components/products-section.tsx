@@ -1,22 +1,14 @@
 import { useDeferredValue } from 'react';
-import type { Product } from '../../../../shared/schemas/product.schema.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
 import { useLoadOnce } from '../../../lib/use-load-once.ts';
+import { getProducts } from '../api/catalogue-reads.ts';
 import { ProductCard, ProductCardPlaceholder } from './product-card.tsx';
 import { SectionHeading } from './section-heading.tsx';
-
-/**
- * GET /api/products (spec section 7). Called here rather than through ../api/get-products.ts,
- * whose module also holds the TanStack Query hooks and would put the query library into the
- * home route's JavaScript (issue 6: at most 100 KB gzip).
- */
-const loadProducts = (signal: AbortSignal) => apiFetch<Product[]>('/products', { signal });
 
 /** Our Products (spec section 2): filled once after load. */
 export function ProductsSection() {
   // Deferred: the whole catalogue renders in an interruptible pass, not one long task that
   // would hold up taps and scrolling (issue 6: total blocking time).
-  const { data: products, isPending, isError } = useDeferredValue(useLoadOnce(loadProducts));
+  const { data: products, isPending, isError } = useDeferredValue(useLoadOnce(getProducts));
   return (
     <section id="products" aria-labelledby="products-title" className="scroll-mt-20 bg-base-100">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:py-20">

@@ -1,17 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { Review } from '../../../../shared/schemas/review.schema.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
 import { useLoadOnce } from '../../../lib/use-load-once.ts';
+import { getReviews } from '../api/catalogue-reads.ts';
 import { SectionHeading } from './section-heading.tsx';
 
 const ReviewsCarousel = lazy(() => import('./reviews-carousel.tsx'));
-
-/**
- * GET /api/reviews (spec section 7). Called here rather than through ../api/get-reviews.ts,
- * whose module also holds the TanStack Query hooks and would put the query library into the
- * home route's JavaScript (issue 6: at most 100 KB gzip).
- */
-const loadReviews = (signal: AbortSignal) => apiFetch<Review[]>('/reviews', { signal });
 
 /** Height of one row of review cards plus the controls, kept while the carousel loads. */
 const RESERVED = 'min-h-[19rem]';
@@ -53,7 +45,7 @@ function useNearViewport<T extends Element>() {
 
 /** Customer Reviews (spec section 2): a carousel of every review, newest first. */
 export function ReviewsSection() {
-  const { data: reviews, isPending } = useLoadOnce(loadReviews);
+  const { data: reviews, isPending } = useLoadOnce(getReviews);
   const [ref, near] = useNearViewport<HTMLDivElement>();
   return (
     <section id="reviews" aria-labelledby="reviews-title" className="bg-base-200">
