@@ -1,4 +1,4 @@
-import type { InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import type { ApiPage } from './api-client.ts';
 
 // Helpers for the paged lists (docs/decisions/007) read with useInfiniteQuery: each page
@@ -7,6 +7,20 @@ import type { ApiPage } from './api-client.ts';
 
 /** The next page's path, or undefined (TanStack Query's "no next page"). */
 export const nextPageParam = <T>(last: ApiPage<T>): string | undefined => last.next ?? undefined;
+
+/** The infinite query of a paged list: `firstPage` is its path, `fetchPage` reads one page. */
+export function pagedQueryOptions<T, TKey extends QueryKey>(
+  queryKey: TKey,
+  firstPage: string,
+  fetchPage: (path: string, signal: AbortSignal) => Promise<ApiPage<T>>,
+) {
+  return infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
+    initialPageParam: firstPage,
+    getNextPageParam: nextPageParam<T>,
+  });
+}
 
 /**
  * Every loaded row in order, or undefined while nothing is loaded. Pages are read by offset,

@@ -1,7 +1,7 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { User } from '../../../../shared/schemas/user.schema.ts';
 import { apiFetchPage, type ApiPage } from '../../../lib/api-client.ts';
-import { nextPageParam } from '../../../lib/paged-list.ts';
+import { pagedQueryOptions } from '../../../lib/paged-list.ts';
 
 /**
  * GET /api/users: every user (admin only; 403 for anyone else), oldest first, one page at a
@@ -11,13 +11,7 @@ export function getUsersPage(path = '/users', signal?: AbortSignal): Promise<Api
   return apiFetchPage<User>(path, { signal });
 }
 
-export const usersQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: ['users'] as const,
-    queryFn: ({ pageParam, signal }) => getUsersPage(pageParam, signal),
-    initialPageParam: '/users',
-    getNextPageParam: nextPageParam,
-  });
+export const usersQueryOptions = () => pagedQueryOptions(['users'] as const, '/users', getUsersPage);
 
 export function useUsers() {
   return useInfiniteQuery(usersQueryOptions());

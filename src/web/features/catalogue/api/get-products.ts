@@ -1,7 +1,7 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
 import { apiFetchPage, type ApiPage } from '../../../lib/api-client.ts';
-import { nextPageParam } from '../../../lib/paged-list.ts';
+import { pagedQueryOptions } from '../../../lib/paged-list.ts';
 
 /** GET /api/products one page at a time: `path` is '/products' or the server's next-page link (docs/decisions/007). */
 export function getProductsPage(path = '/products', signal?: AbortSignal): Promise<ApiPage<Product>> {
@@ -10,12 +10,7 @@ export function getProductsPage(path = '/products', signal?: AbortSignal): Promi
 
 /** Manage Products reads the catalogue page by page with 'Load more'. */
 export const productsQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: ['products'] as const,
-    queryFn: ({ pageParam, signal }) => getProductsPage(pageParam, signal),
-    initialPageParam: '/products',
-    getNextPageParam: nextPageParam,
-  });
+  pagedQueryOptions(['products'] as const, '/products', getProductsPage);
 
 export function useProducts() {
   return useInfiniteQuery(productsQueryOptions());

@@ -1,7 +1,7 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { orderListSchema, type Order } from '../../../../shared/schemas/order.schema.ts';
 import { apiFetchPage, type ApiPage } from '../../../lib/api-client.ts';
-import { nextPageParam } from '../../../lib/paged-list.ts';
+import { pagedQueryOptions } from '../../../lib/paged-list.ts';
 import { orderKeys } from './order-keys.ts';
 
 /**
@@ -14,11 +14,6 @@ export async function getAllOrdersPage(path = '/orders', signal?: AbortSignal): 
 }
 
 export const allOrdersQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: orderKeys.everyone(),
-    queryFn: ({ pageParam, signal }) => getAllOrdersPage(pageParam, signal),
-    initialPageParam: '/orders',
-    getNextPageParam: nextPageParam,
-  });
+  pagedQueryOptions(orderKeys.everyone(), '/orders', getAllOrdersPage);
 
 export const useAllOrders = () => useInfiniteQuery(allOrdersQueryOptions());

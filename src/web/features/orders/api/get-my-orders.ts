@@ -1,7 +1,7 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { orderListSchema, type Order } from '../../../../shared/schemas/order.schema.ts';
 import { apiFetchPage, type ApiPage } from '../../../lib/api-client.ts';
-import { nextPageParam } from '../../../lib/paged-list.ts';
+import { pagedQueryOptions } from '../../../lib/paged-list.ts';
 import { orderKeys } from './order-keys.ts';
 
 export const myOrdersPath = (email: string) => `/order?email=${encodeURIComponent(email)}`;
@@ -16,12 +16,7 @@ export async function getMyOrdersPage(path: string, signal?: AbortSignal): Promi
 }
 
 export const myOrdersQueryOptions = (email: string) =>
-  infiniteQueryOptions({
-    queryKey: orderKeys.mine(email),
-    queryFn: ({ pageParam, signal }) => getMyOrdersPage(pageParam, signal),
-    initialPageParam: myOrdersPath(email),
-    getNextPageParam: nextPageParam,
-  });
+  pagedQueryOptions(orderKeys.mine(email), myOrdersPath(email), getMyOrdersPage);
 
 export const useMyOrders = (email: string | undefined) =>
   useInfiniteQuery({ ...myOrdersQueryOptions(email ?? ''), enabled: !!email });
