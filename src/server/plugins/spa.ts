@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { errorBody } from './errors.ts';
@@ -30,6 +30,10 @@ function readPrerendered(root: string): Map<string, string> {
  * asset (*.js, *.css, ...) gets a 404, never index.html, or a stale tab would get a MIME
  * error and a blank page (stack-notes.md).
  */
+/** A page of the SPA: always revalidated, as it names the current build's assets. */
+const sendPage = (reply: FastifyReply, file: string) =>
+  reply.header('cache-control', 'no-cache').sendFile(file);
+
 export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string }) => {
   const hasBuild = existsSync(join(options.root, 'index.html'));
   if (hasBuild) {
@@ -37,7 +41,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string
     // '/' is the SPA's own page, not a directory for the static files below to list.
     if (!pages.has('/')) pages.set('/', 'index.html');
     for (const [path, file] of pages) {
-      app.get(path, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(file));
+      app.get(path, (_request, reply) => sendPage(reply, file));
     }
     await app.register(fastifyStatic, {
       root: options.root,
@@ -61,6 +65,6 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string
     if (!wantsPage || !hasBuild) {
       return reply.status(404).send(errorBody('NOT_FOUND', `Route ${request.method} ${path} not found`));
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendPage(reply, 'index.html');
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { centsToDollars, orderTotalCents } from '../../../shared/money.ts';
 import type { Order } from '../../../shared/schemas/order.schema.ts';
 import type { Db } from '../../db/client.ts';
@@ -54,6 +54,18 @@ function toOrder(row: OrderRow): Order {
 }
 
 export function createOrdersRepository(db: Db) {
+  /** One page of the orders `where` selects (all without it), newest first; the id breaks ties. */
+  async function listNewestFirst(where: SQL | undefined, page: Page): Promise<Order[]> {
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    return rows.map(toOrder);
+  }
+
   return {
     /**
      * One statement takes the stock and writes the order: a conditional UPDATE in a CTE takes
@@ -101,36 +113,16 @@ export function createOrdersRepository(db: Db) {
       return row ?? null;
     },
 
-    async listOrdersOfUser(userId: string, page: Page): Promise<Order[]> {
-      const rows = await db
-        .select()
-        .from(orders)
-        .where(eq(orders.userId, userId))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(page.limit)
-        .offset(page.offset);
-      return rows.map(toOrder);
+    listOrdersOfUser(userId: string, page: Page): Promise<Order[]> {
+      return listNewestFirst(eq(orders.userId, userId), page);
     },
 
-    async listOrdersByEmail(email: string, page: Page): Promise<Order[]> {
-      const rows = await db
-        .select()
-        .from(orders)
-        .where(eq(orders.email, email))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(page.limit)
-        .offset(page.offset);
-      return rows.map(toOrder);
+    listOrdersByEmail(email: string, page: Page): Promise<Order[]> {
+      return listNewestFirst(eq(orders.email, email), page);
     },
 
-    async listAllOrders(page: Page): Promise<Order[]> {
-      const rows = await db
-        .select()
-        .from(orders)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(page.limit)
-        .offset(page.offset);
-      return rows.map(toOrder);
+    listAllOrders(page: Page): Promise<Order[]> {
+      return listNewestFirst(undefined, page);
     },
 
     /**
