@@ -5,6 +5,7 @@ import { ACCESS_TOKEN_KEY } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { User } from '../../../../shared/schemas/user.schema.ts';
 import MakeAdminPage from './make-admin-page.tsx';
+import { pagedAnswer } from '../../../../../tests/support/paged-answer.ts';
 import { renderPage } from '../../../../../tests/support/render-page.tsx';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -32,20 +33,14 @@ beforeEach(() => {
   users = [1, 2, 3].map(makeUser);
   fetchMock = vi.fn(async (input: string, init: RequestInit) => {
     const url = new URL(input, window.location.origin);
-    const json = (body: unknown, headers: Record<string, string> = {}) =>
-      new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json', ...headers } });
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
     if (init.method === 'PUT') {
       const email = decodeURIComponent(url.pathname.split('/').pop()!);
       users = users.map((user) => (user.email === email ? { ...user, role: 'admin' } : user));
       return json({ modifiedCount: 1 });
     }
-    const offset = Number(url.searchParams.get('offset') ?? 0);
-    const limit = Number(url.searchParams.get('limit') ?? pageSize);
-    const more = offset + limit < users.length;
-    return json(
-      users.slice(offset, offset + limit),
-      more ? { link: `</api/users?limit=${limit}&offset=${offset + limit}>; rel="next"` } : {},
-    );
+    return pagedAnswer(url, users, pageSize);
   });
   vi.stubGlobal('fetch', fetchMock);
   toastMock.success.mockReset();

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_AVATAR_URL } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
 import AddProductPage from './add-product-page.tsx';
 import AddReviewPage from './add-review-page.tsx';
 import ManageProductsPage from './manage-products-page.tsx';
+import { pagedAnswer } from '../../../../../tests/support/paged-answer.ts';
 import { renderPage } from '../../../../../tests/support/render-page.tsx';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -202,15 +203,6 @@ describe('Manage Products', () => {
   // A stand-in for GET /api/products paged like the server (docs/decisions/007), and DELETE.
   let catalogue: Product[];
   let pageSize: number;
-  beforeAll(() => {
-    // jsdom has no modal dialogs.
-    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    };
-    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-      this.removeAttribute('open');
-    };
-  });
   beforeEach(() => {
     pageSize = 3;
     catalogue = [1, 2, 3, 4, 5].map(makeProduct);
@@ -220,12 +212,7 @@ describe('Manage Products', () => {
         catalogue = catalogue.filter((product) => !url.pathname.endsWith(product._id));
         return new Response(JSON.stringify({ deletedCount: 1 }));
       }
-      const offset = Number(url.searchParams.get('offset') ?? 0);
-      const limit = Number(url.searchParams.get('limit') ?? pageSize);
-      const more = offset + limit < catalogue.length;
-      return new Response(JSON.stringify(catalogue.slice(offset, offset + limit)), {
-        headers: more ? { link: `</api/products?limit=${limit}&offset=${offset + limit}>; rel="next"` } : {},
-      });
+      return pagedAnswer(url, catalogue, pageSize);
     });
   });
 

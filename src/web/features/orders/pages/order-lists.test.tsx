@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { Order } from '../../../../shared/schemas/order.schema.ts';
 import ManageOrdersPage from './manage-orders-page.tsx';
 import MyOrdersPage from './my-orders-page.tsx';
+import { pagedAnswer } from '../../../../../tests/support/paged-answer.ts';
 import { renderPage } from '../../../../../tests/support/render-page.tsx';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -49,16 +50,6 @@ const listCalls = () =>
     .map(([url, init]) => [String(url), init as RequestInit] as const)
     .filter(([, init]) => (init.method ?? 'GET') === 'GET');
 
-beforeAll(() => {
-  // jsdom has no modal dialogs.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
-
 beforeEach(() => {
   localStorage.setItem(ACCESS_TOKEN_KEY, 'token-1');
   hold = null;
@@ -66,25 +57,15 @@ beforeEach(() => {
   rows = Array.from({ length: 5 }, (_, index) => makeOrder(index + 1));
   fetchMock = vi.fn(async (input: string, init: RequestInit) => {
     const url = new URL(input, window.location.origin);
-    const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-      new Response(JSON.stringify(body), {
-        status,
-        headers: { 'content-type': 'application/json', ...headers },
-      });
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     if (init.method === 'DELETE') {
       rows = rows.filter((order) => !url.pathname.endsWith(order._id));
       return json({ deletedCount: 1 });
     }
     if (url.pathname !== '/api/orders' && url.pathname !== '/api/order') return json({}, 404);
     if (hold && url.searchParams.has('offset')) await hold;
-    const offset = Number(url.searchParams.get('offset') ?? 0);
-    const limit = Number(url.searchParams.get('limit') ?? pageSize);
-    const next = new URLSearchParams(url.search);
-    next.set('limit', String(limit));
-    next.set('offset', String(offset + limit));
-    const headers: Record<string, string> =
-      offset + limit < rows.length ? { link: `<${url.pathname}?${next}>; rel="next"` } : {};
-    return json(rows.slice(offset, offset + limit), 200, headers);
+    return pagedAnswer(url, rows, pageSize);
   });
   vi.stubGlobal('fetch', fetchMock);
   toastMock.success.mockReset();
