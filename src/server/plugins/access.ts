@@ -87,3 +87,15 @@ export async function requireAdmin(request: FastifyRequest): Promise<Account> {
   if (!account.isAdmin) throw forbidden('Administrators only');
   return account;
 }
+
+/**
+ * The same checks as onRequest hooks. Routes authorise on request, before parameters and body
+ * are validated, so a visitor gets 401 and a customer 403 whatever they send.
+ */
+export async function signedInOnly(request: FastifyRequest): Promise<void> {
+  await requireAccount(request);
+}
+
+export async function adminOnly(request: FastifyRequest): Promise<void> {
+  await requireAdmin(request);
+}

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../../shared/errors.ts';
 import {
@@ -10,7 +9,7 @@ import {
 } from '../../../shared/schemas/common.schema.ts';
 import { orderInputSchema, orderListSchema, orderPatchSchema } from '../../../shared/schemas/order.schema.ts';
 import { listingQuerySchema, pageFrom, replyWithPage } from '../../lib/listing.ts';
-import { requireAccount, requireAdmin } from '../../plugins/access.ts';
+import { adminOnly, requireAccount, signedInOnly } from '../../plugins/access.ts';
 import { createOrdersRepository } from './orders.repository.ts';
 import { createOrdersService } from './orders.service.ts';
 
@@ -28,21 +27,13 @@ const errors = {
 const security = [{ bearer: [] }];
 const tags = ['orders'];
 
-// Authorisation runs before body validation, so a visitor learns nothing about the payload rules.
-const signedIn = async (request: FastifyRequest) => {
-  await requireAccount(request);
-};
-const adminOnly = async (request: FastifyRequest) => {
-  await requireAdmin(request);
-};
-
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createOrdersService(createOrdersRepository(app.db));
 
   app.post(
     '/order',
     {
-      onRequest: signedIn,
+      onRequest: signedInOnly,
       schema: {
         tags,
         summary: 'Place an order for the signed-in account',
@@ -65,7 +56,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order',
     {
-      onRequest: signedIn,
+      onRequest: signedInOnly,
       schema: {
         tags,
         summary: "The caller's orders (an admin may read anyone's)",
@@ -101,7 +92,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/order/:id',
     {
-      onRequest: signedIn,
+      onRequest: signedInOnly,
       schema: {
         tags,
         summary: 'Cancel an order (customer: own unpaid order; admin: any order)',

@@ -3,7 +3,7 @@ import { errorBodySchema } from '../../../shared/errors.ts';
 import { insertedIdSchema } from '../../../shared/schemas/common.schema.ts';
 import { reviewInputSchema, reviewListSchema } from '../../../shared/schemas/review.schema.ts';
 import { listingQuerySchema, pageFrom, replyWithPage } from '../../lib/listing.ts';
-import { requireAccount } from '../../plugins/access.ts';
+import { requireAccount, signedInOnly } from '../../plugins/access.ts';
 import * as service from './reviews.service.ts';
 
 const tags = ['reviews'];
@@ -26,10 +26,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/review',
     {
-      // Signed in first: a visitor gets 401 whatever the body holds.
-      onRequest: async (request) => {
-        await requireAccount(request);
-      },
+      onRequest: signedInOnly,
       schema: {
         tags,
         summary: "Add a review under the signed-in account's name and avatar",

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../../shared/errors.ts';
@@ -18,7 +17,7 @@ import {
   userSyncSchema,
 } from '../../../shared/schemas/user.schema.ts';
 import { listingQuerySchema, pageFrom, replyWithPage } from '../../lib/listing.ts';
-import { requireAccount, requireAdmin } from '../../plugins/access.ts';
+import { adminOnly, requireAccount, signedInOnly } from '../../plugins/access.ts';
 import { identityUserOf } from '../../plugins/auth.ts';
 import * as service from './users.service.ts';
 
@@ -28,15 +27,6 @@ const errors = {
   400: errorBodySchema,
   401: errorBodySchema,
   403: errorBodySchema,
-};
-
-// Authorised on request, before parameters and body are validated: a visitor gets 401 and a
-// customer 403 whatever they send, as the product and order routes do.
-const signedIn = async (request: FastifyRequest) => {
-  await requireAccount(request);
-};
-const adminOnly = async (request: FastifyRequest) => {
-  await requireAdmin(request);
 };
 
 // The user calls of spec section 7, each authorised on the server (design.md).
@@ -75,7 +65,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/:email',
     {
-      onRequest: signedIn,
+      onRequest: signedInOnly,
       schema: {
         tags,
         summary: 'Is this user an admin? (own email, or any email for an admin)',
@@ -90,7 +80,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user',
     {
-      onRequest: signedIn,
+      onRequest: signedInOnly,
       schema: {
         tags,
         summary: 'The profile of a user as a one-item list (own email, or any email for an admin)',
@@ -105,7 +95,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/profile/:id',
     {
-      onRequest: signedIn,
+      onRequest: signedInOnly,
       schema: {
         tags,
         summary: 'Update your own profile (phone, address, linkedIn, facebook)',
@@ -131,12 +121,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
       },
     },
-    async (request, reply) => {
-      await requireAdmin(request);
-      return replyWithPage(request, reply, pageFrom(request.query), (page) =>
-        service.listUsers(app.db, page),
-      );
-    },
+    async (request, reply) =>
+      replyWithPage(request, reply, pageFrom(request.query), (page) => service.listUsers(app.db, page)),
   );
 
   app.put(
@@ -151,9 +137,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
       },
     },
-    async (request) => {
-      await requireAdmin(request);
-      return service.promoteUser(app.db, request.params.email);
-    },
+    async (request) => service.promoteUser(app.db, request.params.email),
   );
 };
