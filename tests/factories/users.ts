@@ -14,6 +14,16 @@ export interface TestUser {
 
 let counter = 0;
 
+/** An identity session row for `userId`, live for a day, as a sign-in would write it. */
+export function liveSessionRow(userId: string, id = `s${randomBytes(8).toString('hex')}`) {
+  return {
+    id,
+    token: randomBytes(16).toString('hex'),
+    userId,
+    expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
+  };
+}
+
 /**
  * Inserts a user row and signs an access token for it, the way PUT /api/user/{email}
  * would after the identity layer proved the email. For API tests of everything but identity.
@@ -31,14 +41,9 @@ export async function createUser(
     .insert(users)
     .values({ id, email, name, role, avatar: overrides.avatar ?? '/images/blank-avatar.svg' });
   // Tokens are bound to a live identity session (plugins/access.ts): make one, as sign-in would.
-  const sessionId = `s${randomBytes(8).toString('hex')}`;
-  await app.db.insert(sessions).values({
-    id: sessionId,
-    token: randomBytes(16).toString('hex'),
-    userId: id,
-    expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
-  });
-  const token = await app.accessTokens.sign({ userId: id, email, sessionId });
+  const session = liveSessionRow(id);
+  await app.db.insert(sessions).values(session);
+  const token = await app.accessTokens.sign({ userId: id, email, sessionId: session.id });
   return { id, email, name, role, token, headers: { authorization: `Bearer ${token}` } };
 }
 

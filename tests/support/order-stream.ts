@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/server/db/client.ts';
 import { products, sessions, users } from '../../src/server/db/schema.ts';
 import { createAccessTokens } from '../../src/server/lib/access-token.ts';
+import { liveSessionRow } from '../factories/users.ts';
 
 export const SYSTEM_SECRET = 'system-test-secret-system-test-secret-0123';
 
@@ -15,7 +16,7 @@ export interface Customer {
 }
 
 /** n customers with their signed access tokens; insertCustomers writes their rows. */
-export async function makeCustomers(n: number): Promise<Customer[]> {
+async function makeCustomers(n: number): Promise<Customer[]> {
   const tokens = createAccessTokens(SYSTEM_SECRET);
   const customers: Customer[] = [];
   for (let i = 0; i < n; i += 1) {
@@ -29,16 +30,9 @@ export async function makeCustomers(n: number): Promise<Customer[]> {
 }
 
 /** The customers' user rows and the identity sessions their tokens are bound to. */
-export async function insertCustomers(db: Db, customers: Customer[]): Promise<void> {
+async function insertCustomers(db: Db, customers: Customer[]): Promise<void> {
   await db.insert(users).values(customers.map((c) => ({ id: c.id, email: c.email, name: c.id })));
-  await db.insert(sessions).values(
-    customers.map((c) => ({
-      id: c.sessionId,
-      token: randomBytes(16).toString('hex'),
-      userId: c.id,
-      expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
-    })),
-  );
+  await db.insert(sessions).values(customers.map((c) => liveSessionRow(c.id, c.sessionId)));
 }
 
 /**
