@@ -7,18 +7,22 @@ import { openDatabase, type DatabaseHandle, type DatabaseTarget, type Db } from 
 import { seedDemo } from './db/seed.ts';
 import { createAccessTokens, type AccessTokens } from './lib/access-token.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
-import { createReadCache, type ReadCache } from './lib/read-cache.ts';
+import { createReadCache } from './lib/read-cache.ts';
 import { projectRoot } from './lib/project-root.ts';
 import { accessPlugin } from './plugins/access.ts';
-import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createIdentity, type Identity } from './modules/auth/identity.ts';
+import { createRateLimitStore } from './modules/auth/rate-limit.repository.ts';
+import { seedAccounts } from './modules/auth/seed-accounts.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
+import type { Catalogue } from './modules/products/products.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -34,8 +38,10 @@ declare module 'fastify' {
     authSecret: string;
     /** The origin links in mails point at (PUBLIC_URL, else http://localhost:PORT). */
     publicUrl: string;
-    /** Serialized catalogue reads; routes that change products or stock invalidate it. */
-    readCache: ReadCache;
+    /** The database and the catalogue's read cache, for the catalogue functions (products.service.ts). */
+    catalogue: Catalogue;
+    /** The Better Auth instance behind /api/auth. */
+    identity: Identity;
     /** Every route registered, as "METHOD /path"; the authorisation matrix test checks it covers them all. */
     routeList: string[];
   }
@@ -99,7 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('publicUrl', (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''));
   app.decorate('accessTokens', createAccessTokens(authSecret));
   const readCache = createReadCache({ maxEntries: 5_000, maxAgeMs: options.readCacheMaxAgeMs ?? 5_000 });
-  app.decorate('readCache', readCache);
+  app.decorate('catalogue', { db: database.db, cache: readCache });
   // Writes by other instances (or by hand) arrive as notifications from the products trigger.
   const stopListening = await database.listen('catalogue_changed', () => readCache.invalidate());
   app.addHook('onClose', () => stopListening());
@@ -107,6 +113,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     'mailer',
     createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, log: app.log }),
   );
+
+  const identity = createIdentity({
+    db: database.db,
+    env,
+    secret: authSecret,
+    publicUrl: app.publicUrl,
+    mailer: app.mailer,
+    rateLimits: createRateLimitStore(database.db),
+    log: app.log,
+  });
+  app.decorate('identity', identity);
+  try {
+    await seedAccounts({
+      identity,
+      db: database.db,
+      env,
+      log: app.log,
+      demoCustomer: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+    });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
 
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
@@ -120,7 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await api.register(rateLimitPlugin, { max: env.RATE_LIMIT_MAX, redisUrl: env.REDIS_URL });
-      await api.register(authPlugin, { prefix: '/auth' });
+      await api.register(authRoutes, { prefix: '/auth' });
       await api.register(healthRoutes);
       await api.register(productsRoutes);
       await api.register(reviewsRoutes);

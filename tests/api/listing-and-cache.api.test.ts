@@ -57,7 +57,7 @@ beforeEach(async () => {
   await app.db.delete(orders);
   await app.db.delete(products);
   await app.db.delete(reviews);
-  for (const running of apps) running.readCache.invalidate();
+  for (const running of apps) running.catalogue.cache.invalidate();
 });
 
 const get = (url: string, headers: Record<string, string> = {}) =>
@@ -74,7 +74,7 @@ async function seedProducts(count: number) {
     description: 'For paging.',
   }));
   await app.db.insert(products).values(values);
-  app.readCache.invalidate();
+  app.catalogue.cache.invalidate();
 }
 
 describe('list paging', () => {
@@ -175,7 +175,7 @@ describe('catalogue read cache', () => {
     other = database.url ? await openDatabase({ kind: 'postgres', url: database.url }) : undefined;
     const second = await startApp(other ?? database, 3_600_000);
     const product = await createProduct(app, { stock: 10 });
-    second.readCache.invalidate();
+    second.catalogue.cache.invalidate();
     const readOnSecond = async () =>
       (await second.inject({ method: 'GET', url: `/api/product/${product.id}` })).json().stock as number;
     expect(await readOnSecond()).toBe(10);

@@ -41,7 +41,7 @@ export async function createProduct(app: FastifyInstance, overrides: ProductOver
   if (!row) throw new Error('product insert returned nothing');
   // Written behind the app's back: on PostgreSQL the trigger's notification reaches the app's
   // read cache a moment later, so drop it now, as a route that writes would.
-  app.readCache.invalidate();
+  app.catalogue.cache.invalidate();
   return { ...row, _id: row.id };
 }
 

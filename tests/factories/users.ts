@@ -40,7 +40,7 @@ export async function createUser(
   await app.db
     .insert(users)
     .values({ id, email, name, role, avatar: overrides.avatar ?? '/images/blank-avatar.svg' });
-  // Tokens are bound to a live identity session (plugins/access.ts): make one, as sign-in would.
+  // Tokens are bound to a live identity session (modules/users/account.ts): make one, as sign-in would.
   const session = liveSessionRow(id);
   await app.db.insert(sessions).values(session);
   const token = await app.accessTokens.sign({ userId: id, email, sessionId: session.id });

@@ -5,7 +5,7 @@ import { ACCESS_TOKEN_TTL_SECONDS } from '../../shared/constants.ts';
 // It is issued only by PUT /api/user/{email} for the email the identity session proves,
 // carries the user id, email and identity session id, and expires within 24 h (design.md).
 // The API accepts it only while that session lives, so signing out or resetting the
-// password (which ends every session) revokes it at once (plugins/access.ts).
+// password (which ends every session) revokes it at once (modules/users/account.ts).
 const ISSUER = 'agritools';
 const AUDIENCE = 'agritools-api';
 

@@ -13,7 +13,7 @@ export interface RateLimitOptions {
 
 /**
  * Generous limit for the API: one page makes several calls and many customers may share
- * an IP. The identity routes add strict limits of their own (plugins/auth.ts).
+ * an IP. The identity routes add strict limits of their own (modules/auth/auth.routes.ts).
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimitOptions) => {
   if (options.max <= 0) return;

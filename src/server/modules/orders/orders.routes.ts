@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '../../../shared/errors.ts';
 import {
   deletedCountSchema,
   emailSchema,
@@ -8,22 +7,17 @@ import {
   modifiedCountSchema,
 } from '../../../shared/schemas/common.schema.ts';
 import { orderInputSchema, orderListSchema, orderPatchSchema } from '../../../shared/schemas/order.schema.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { listingQuerySchema, pageFrom, replyWithPage } from '../../lib/listing.ts';
 import { adminOnly, requireAccount, signedInOnly } from '../../plugins/access.ts';
+import { stockChanged } from '../products/products.service.ts';
 import { createOrdersRepository } from './orders.repository.ts';
 import { createOrdersService } from './orders.service.ts';
 
 // The order calls of spec section 7 plus the admin's "mark paid" (design.md), under /api.
 // HTTP only: parse, authorise the caller, call the service, reply.
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  422: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const security = [{ bearer: [] }];
 const tags = ['orders'];
 
@@ -48,7 +42,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const account = await requireAccount(request);
       const result = await service.placeOrder(account, request.body);
-      app.readCache.invalidate(); // the product's stock changed
+      stockChanged(app.catalogue);
       return reply.status(201).send(result);
     },
   );
@@ -107,7 +101,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const account = await requireAccount(request);
       const removed = await service.removeOrder(account, request.params.id);
-      app.readCache.invalidate(); // an unpaid order's quantity went back to stock
+      stockChanged(app.catalogue); // an unpaid order's quantity may have gone back to stock
       return removed;
     },
   );

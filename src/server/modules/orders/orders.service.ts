@@ -1,9 +1,10 @@
+import { normalizeEmail, sameEmail } from '../../../shared/email.ts';
 import { messages } from '../../../shared/messages.ts';
 import { quantityProblem } from '../../../shared/rules.ts';
 import type { Order, OrderInput } from '../../../shared/schemas/order.schema.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Page } from '../../lib/listing.ts';
-import type { Account } from '../../plugins/access.ts';
+import type { Account } from '../users/account.ts';
 import type { OrdersRepository } from './orders.repository.ts';
 
 // The order rules of spec sections 4, 5 and 9 with the holes design.md fills
@@ -20,10 +21,6 @@ const PLACE_ATTEMPTS = 3;
 
 export const paidOrderLocked = () =>
   new AppError('CONFLICT', 'A paid order cannot be cancelled', { rule: 'paid-order' });
-
-function sameEmail(a: string, b: string) {
-  return a.trim().toLowerCase() === b.trim().toLowerCase();
-}
 
 export function createOrdersService(repository: OrdersRepository) {
   return {
@@ -59,7 +56,7 @@ export function createOrdersService(repository: OrdersRepository) {
     async listOrders(account: Account, email: string, page: Page): Promise<Order[]> {
       if (sameEmail(email, account.email)) return repository.listOrdersOfUser(account.id, page);
       if (!account.isAdmin) throw forbidden('You can only read your own orders');
-      return repository.listOrdersByEmail(email.trim().toLowerCase(), page);
+      return repository.listOrdersByEmail(normalizeEmail(email), page);
     },
 
     listAllOrders(page: Page): Promise<Order[]> {

@@ -17,7 +17,7 @@ afterAll(() => t.close());
 beforeEach(async () => {
   await t.app.db.delete(orders);
   await t.app.db.delete(products);
-  t.app.readCache.invalidate(); // deleted behind the app's back
+  t.app.catalogue.cache.invalidate(); // deleted behind the app's back
 });
 
 const UNKNOWN_ID = '0b7d1a8e-5c3f-4e2a-9b6d-7f8e9a0b1c2d';

@@ -1,6 +1,5 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '../../../shared/errors.ts';
 import {
   deletedCountSchema,
   idParamsSchema,
@@ -11,21 +10,22 @@ import {
   productListSchema,
   productSchema,
 } from '../../../shared/schemas/product.schema.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { listingQuerySchema, pageFrom, readPage } from '../../lib/listing.ts';
 import type { CachedAnswer } from '../../lib/read-cache.ts';
 import { adminOnly } from '../../plugins/access.ts';
 import * as service from './products.service.ts';
 
 const tags = ['products'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const writeErrors = errorResponses(400, 401, 403, 404);
 
 // Product reads are public; writes are admin-only (design.md).
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The two reads every visitor makes are answered from the read cache (lib/read-cache.ts):
-  // the bodies are the same JSON the response schemas describe, serialized once per change.
+  // The two reads every visitor makes are answered from the catalogue's read cache: the bodies
+  // are the same JSON the response schemas describe, serialized once per change.
   const send = (reply: FastifyReply, answer: CachedAnswer) => {
     if (answer.link) reply.header('link', answer.link);
     return reply.type(JSON_TYPE).send(answer.body);
@@ -38,15 +38,14 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'List products, oldest first, one page at a time (Link: rel="next" when more follow)',
         querystring: listingQuerySchema,
-        response: { 200: productListSchema, 400: errorBodySchema },
+        response: { 200: productListSchema, ...errorResponses(400) },
       },
     },
     async (request, reply) => {
       const page = pageFrom(request.query);
-      const answer = await app.readCache.get(`products:${page.limit}:${page.offset}`, async () => {
-        const { rows, next } = await readPage(request, page, (p) => service.listProducts(app.db, p));
-        return { body: JSON.stringify(rows), link: next };
-      });
+      const answer = await service.productPageAnswer(app.catalogue, page, (read) =>
+        readPage(request, page, read),
+      );
       return send(reply, answer);
     },
   );
@@ -58,14 +57,11 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One product',
         params: idParamsSchema,
-        response: { 200: productSchema, 400: errorBodySchema, 404: errorBodySchema },
+        response: { 200: productSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
-      const answer = await app.readCache.get(`product:${request.params.id}`, async () => ({
-        body: JSON.stringify(await service.getProduct(app.db, request.params.id)),
-      }));
-      return send(reply, answer);
+      return send(reply, await service.productAnswer(app.catalogue, request.params.id));
     },
   );
 
@@ -77,14 +73,12 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Add a product (admin)',
         body: productInputSchema,
-        response: { 201: insertedIdSchema, ...errors },
+        response: { 201: insertedIdSchema, ...writeErrors },
         security: [{ bearer: [] }],
       },
     },
     async (request, reply) => {
-      const inserted = await service.addProduct(app.db, request.body);
-      app.readCache.invalidate();
-      return reply.status(201).send(inserted);
+      return reply.status(201).send(await service.addProduct(app.catalogue, request.body));
     },
   );
 
@@ -96,14 +90,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Remove a product (admin); orders keep their copy of it',
         params: idParamsSchema,
-        response: { 200: deletedCountSchema, ...errors },
+        response: { 200: deletedCountSchema, ...writeErrors },
         security: [{ bearer: [] }],
       },
     },
-    async (request) => {
-      const removed = await service.removeProduct(app.db, request.params.id);
-      app.readCache.invalidate();
-      return removed;
-    },
+    async (request) => service.removeProduct(app.catalogue, request.params.id),
   );
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '../../../shared/errors.ts';
 import { insertedIdSchema } from '../../../shared/schemas/common.schema.ts';
 import { reviewInputSchema, reviewListSchema } from '../../../shared/schemas/review.schema.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { listingQuerySchema, pageFrom, replyWithPage } from '../../lib/listing.ts';
 import { requireAccount, signedInOnly } from '../../plugins/access.ts';
 import * as service from './reviews.service.ts';
@@ -16,7 +16,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'List reviews, newest first, one page at a time (Link: rel="next" when more follow)',
         querystring: listingQuerySchema,
-        response: { 200: reviewListSchema, 400: errorBodySchema },
+        response: { 200: reviewListSchema, ...errorResponses(400) },
       },
     },
     async (request, reply) =>
@@ -31,7 +31,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Add a review under the signed-in account's name and avatar",
         body: reviewInputSchema,
-        response: { 201: insertedIdSchema, 400: errorBodySchema, 401: errorBodySchema },
+        response: { 201: insertedIdSchema, ...errorResponses(400, 401) },
         security: [{ bearer: [] }],
       },
     },

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Page } from '../../lib/listing.ts';
-import type { Account } from '../../plugins/access.ts';
+import type { Account } from '../users/account.ts';
 import { DEFAULT_AVATAR_URL } from '../../../shared/constants.ts';
 import type { Review, ReviewInput } from '../../../shared/schemas/review.schema.ts';
 import * as repository from './reviews.repository.ts';

@@ -1,7 +1,8 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { sessions, users } from '../../db/schema.ts';
 import type { Page } from '../../lib/listing.ts';
+import { normalizeEmail } from '../../../shared/email.ts';
 import type { ProfileUpdate, User } from '../../../shared/schemas/user.schema.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -28,7 +29,11 @@ export async function findUserById(db: Db, id: string): Promise<User | null> {
 
 /** Emails are stored lower-case by the identity layer. */
 export async function findUserByEmail(db: Db, email: string): Promise<User | null> {
-  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
   return row ? toUserDto(row) : null;
 }
 
@@ -71,7 +76,21 @@ export async function promoteToAdmin(db: Db, email: string): Promise<number> {
   const changed = await db
     .update(users)
     .set({ role: 'admin', updatedAt: new Date() })
-    .where(and(eq(users.email, email.toLowerCase()), ne(users.role, 'admin')))
+    .where(and(eq(users.email, normalizeEmail(email)), ne(users.role, 'admin')))
     .returning({ id: users.id });
   return changed.length;
+}
+
+/** The user `userId`, only while its identity session `sessionId` lives (one query). */
+export async function findAccountOfSession(db: Db, userId: string, sessionId: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, name: users.name, role: users.role, avatar: users.avatar })
+    .from(users)
+    .innerJoin(
+      sessions,
+      and(eq(sessions.id, sessionId), eq(sessions.userId, users.id), gt(sessions.expiresAt, new Date())),
+    )
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
 }

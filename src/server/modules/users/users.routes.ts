@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '../../../shared/errors.ts';
 import {
   acknowledgedSchema,
   emailParamsSchema,
@@ -16,18 +15,15 @@ import {
   userQuerySchema,
   userSyncSchema,
 } from '../../../shared/schemas/user.schema.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { listingQuerySchema, pageFrom, replyWithPage } from '../../lib/listing.ts';
 import { adminOnly, requireAccount, signedInOnly } from '../../plugins/access.ts';
-import { identityUserOf } from '../../plugins/auth.ts';
+import { identityUserOf } from '../auth/identity.ts';
 import * as service from './users.service.ts';
 
 const tags = ['users'];
 const bearer = [{ bearer: [] }];
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403);
 
 // The user calls of spec section 7, each authorised on the server (design.md).
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,8 +53,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const identity = await identityUserOf(app, request);
-      return service.syncSignedInUser(app, identity, request.params.email, request.body);
+      const identity = await identityUserOf(app.identity, request.headers);
+      return service.syncSignedInUser(
+        { db: app.db, accessTokens: app.accessTokens },
+        identity,
+        request.params.email,
+        request.body,
+      );
     },
   );
 

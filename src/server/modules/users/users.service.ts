@@ -1,20 +1,13 @@
 import { DEFAULT_AVATAR_URL } from '../../../shared/constants.ts';
+import { sameEmail } from '../../../shared/email.ts';
 import type { User, UserSync, ProfileUpdate } from '../../../shared/schemas/user.schema.ts';
 import type { Db } from '../../db/client.ts';
 import type { Page } from '../../lib/listing.ts';
 import type { AccessTokens } from '../../lib/access-token.ts';
 import { forbidden, unauthenticated } from '../../lib/app-error.ts';
-import type { Account } from '../../plugins/access.ts';
+import type { IdentityUser } from '../auth/identity.ts';
+import type { Account } from './account.ts';
 import * as repository from './users.repository.ts';
-
-/** Who the identity session (Better Auth cookie) proves the caller to be. */
-export interface IdentityUser {
-  id: string;
-  email: string;
-  sessionId: string;
-}
-
-const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
  * PUT /api/user/{email} (spec section 7): issue the access token only for the email the

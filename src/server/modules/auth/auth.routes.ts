@@ -1,18 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
-import { AppError } from '../lib/app-error.ts';
-import { codeForStatus, errorBody } from './errors.ts';
-import { CLIENT_IP_HEADER, createIdentity, type Identity } from '../modules/users/identity.ts';
-import { createRateLimitStore, type RateLimitRule } from '../modules/users/rate-limit.repository.ts';
-import { seedAccounts } from '../modules/users/seed-accounts.ts';
-import type { IdentityUser } from '../modules/users/users.service.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The Better Auth instance behind /api/auth (decorated on the /api scope, where routes use it). */
-    identity: Identity;
-  }
-}
+import { AppError } from '../../lib/app-error.ts';
+import { codeForStatus, errorBody } from '../../plugins/errors.ts';
+import { CLIENT_IP_HEADER, HOP_BY_HOP, toWebHeaders } from './identity.ts';
+import { createRateLimitStore, type RateLimitRule } from './rate-limit.repository.ts';
 
 /**
  * Per-account limits (design.md "Rate limits"), on top of Better Auth's per-IP rules:
@@ -26,28 +16,6 @@ const PER_ACCOUNT: Record<string, RateLimitRule & { clearOnSuccess: boolean }> =
   // Else anyone could flood an unverified address with verification mail from many IPs.
   '/send-verification-email': { window: 15 * 60, max: 5, clearOnSuccess: false },
 };
-
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'content-length']);
-
-/** Node's IncomingHttpHeaders as web Headers, for Better Auth. */
-export function toWebHeaders(source: FastifyRequest['headers']): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(source)) {
-    if (value === undefined || HOP_BY_HOP.has(name)) continue;
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else headers.set(name, String(value));
-  }
-  return headers;
-}
-
-/** The account the identity session cookie proves, or null. */
-export async function identityUserOf(
-  app: FastifyInstance,
-  request: FastifyRequest,
-): Promise<IdentityUser | null> {
-  const session = await app.identity.api.getSession({ headers: toWebHeaders(request.headers) });
-  return session ? { id: session.user.id, email: session.user.email, sessionId: session.session.id } : null;
-}
 
 /**
  * The email a body names, read as Better Auth will read it: TextDecoder drops a leading
@@ -89,29 +57,13 @@ async function asErrorBody(response: Response) {
 }
 
 /**
- * Mounts Better Auth at /api/auth inside Fastify (stack-notes.md): Fastify has already
+ * Mounts Better Auth at /api/auth inside Fastify: Fastify has already
  * read the body, so the catch-all route hands Better Auth a web Request built from the raw
  * bytes and copies the Response back, each Set-Cookie separately.
  */
-export const authPlugin = fp(async (app: FastifyInstance, options: { prefix?: string }) => {
+export async function authRoutes(app: FastifyInstance) {
+  const { identity } = app;
   const rateLimits = createRateLimitStore(app.db);
-  const identity = createIdentity({
-    db: app.db,
-    env: app.env,
-    secret: app.authSecret,
-    publicUrl: app.publicUrl,
-    mailer: app.mailer,
-    rateLimits,
-    log: app.log,
-  });
-  app.decorate('identity', identity);
-  await seedAccounts({
-    identity,
-    db: app.db,
-    env: app.env,
-    log: app.log,
-    demoCustomer: app.env.SEED_DEMO ?? app.env.NODE_ENV !== 'production',
-  });
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, app.publicUrl);
@@ -168,20 +120,16 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { prefix?: st
     return reply.send(payload.length > 0 ? payload : undefined);
   }
 
-  await app.register(
-    async (scope) => {
-      // Keep every body as raw bytes: Better Auth parses them itself.
-      scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, payload, done) => {
-        done(null, payload);
-      });
-      scope.route({
-        method: ['GET', 'POST'],
-        url: '/*',
-        schema: { hide: true },
-        handler: handle,
-      });
-    },
-    { prefix: options.prefix ?? '/auth' },
-  );
-});
+  // Keep every body as raw bytes: Better Auth parses them itself. Registered with a prefix
+  // (/auth), this plugin's own scope keeps the parsers of the rest of the API as they are.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, payload, done) => {
+    done(null, payload);
+  });
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/*',
+    schema: { hide: true },
+    handler: handle,
+  });
+}

@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
@@ -9,13 +9,13 @@ import type { Mailer } from '../../lib/mailer.ts';
 import type { RateLimitStore } from './rate-limit.repository.ts';
 
 /**
- * The identity layer (issue 3, design.md "One process, one origin"): Better Auth under
+ * The identity layer: Better Auth under
  * /api/auth proves who someone is with an httpOnly session cookie. The spec's calls use
  * the short-lived Bearer token that PUT /api/user/{email} issues from that session
  * (docs/decisions/001-identity-and-access-tokens.md).
  */
 
-/** Set by plugins/auth.ts from Fastify's request.ip, replacing whatever the client sent. */
+/** Set by auth.routes.ts from Fastify's request.ip, replacing whatever the client sent. */
 export const CLIENT_IP_HEADER = 'x-agritools-client-ip';
 export const GOOGLE_PROVIDER_ID = 'google';
 export const IDENTITY_BASE_PATH = '/api/auth';
@@ -34,7 +34,7 @@ export interface IdentityOptions {
 export function createIdentity(options: IdentityOptions) {
   const { env, mailer } = options;
   // Strict per-IP limits on guessable or mail-sending endpoints (design.md "Rate limits");
-  // the per-account sign-in limit lives in plugins/auth.ts.
+  // the per-account limits live in auth.routes.ts.
   const perIp = { window: 60, max: env.AUTH_RATE_LIMIT_MAX };
   const googleConfigured = !!env.GOOGLE_CLIENT_ID;
   return betterAuth({
@@ -140,3 +140,38 @@ export function createIdentity(options: IdentityOptions) {
   });
 }
 export type Identity = ReturnType<typeof createIdentity>;
+
+/** Who the identity session (Better Auth cookie) proves the caller to be. */
+export interface IdentityUser {
+  id: string;
+  email: string;
+  sessionId: string;
+}
+
+export const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+]);
+
+/** Node's IncomingHttpHeaders as web Headers, for Better Auth. */
+export function toWebHeaders(source: FastifyRequest['headers']): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(source)) {
+    if (value === undefined || HOP_BY_HOP.has(name)) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, String(value));
+  }
+  return headers;
+}
+
+/** The account the identity session cookie in `headers` proves, or null. */
+export async function identityUserOf(
+  identity: Identity,
+  headers: FastifyRequest['headers'],
+): Promise<IdentityUser | null> {
+  const session = await identity.api.getSession({ headers: toWebHeaders(headers) });
+  return session ? { id: session.user.id, email: session.user.email, sessionId: session.session.id } : null;
+}

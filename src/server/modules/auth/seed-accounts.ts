@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
 import type { Identity } from './identity.ts';
-import { setRole } from './users.repository.ts';
+import { setRole } from '../users/users.repository.ts';
 import type { Db } from '../../db/client.ts';
 
 /**
  * Development logins, documented in the README. Used only outside production and only
- * when ADMIN_EMAIL / ADMIN_PASSWORD are not given (issue 3, item 4).
+ * when ADMIN_EMAIL / ADMIN_PASSWORD are not given.
  */
 export const DEV_ADMIN = { email: 'admin@agritools.local', password: 'agritools-admin', name: 'Admin' };
 export const DEMO_CUSTOMER = {
