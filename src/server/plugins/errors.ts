@@ -33,6 +33,22 @@ export function errorBody(code: ErrorCode, message: string, details?: unknown): 
   return { error: details === undefined ? { code, message } : { code, message, details } };
 }
 
+/** A field that failed validation: `path` like `body.name`. */
+export interface FieldProblem {
+  path: string;
+  message?: string;
+}
+
+/** The 400 every validation failure answers, from Fastify's schemas or from a check of our own. */
+export function validationFailed(details: FieldProblem[]): AppError {
+  const first = details[0];
+  return new AppError(
+    'VALIDATION_FAILED',
+    first ? `${first.path}: ${first.message}` : 'Invalid request',
+    details,
+  );
+}
+
 /** One JSON shape for every 4xx/5xx (design.md "Errors"); 5xx are masked and logged. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -40,20 +56,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((issue) => ({
-        path: `${error.validationContext ?? 'body'}${issue.instancePath.replaceAll('/', '.')}`,
-        message: issue.message,
-      }));
-      const first = details[0];
-      return reply
-        .status(400)
-        .send(
-          errorBody(
-            'VALIDATION_FAILED',
-            first ? `${first.path}: ${first.message}` : 'Invalid request',
-            details,
-          ),
-        );
+      const failed = validationFailed(
+        error.validation.map((issue) => ({
+          path: `${error.validationContext ?? 'body'}${issue.instancePath.replaceAll('/', '.')}`,
+          message: issue.message,
+        })),
+      );
+      return reply.status(400).send(errorBody(failed.code, failed.message, failed.details));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');

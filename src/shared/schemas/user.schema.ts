@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages.ts';
 import { emailSchema, imageUrlSchema, optionalLinkSchema, userIdSchema } from './common.schema.ts';
 
 // Spec section 3: User: _id, name, email, role. Profile extras: avatar, phone, address, linkedIn, facebook.
@@ -15,12 +16,21 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** The longest display name the shop takes, on every way in (sync and identity endpoints). */
+export const DISPLAY_NAME_MAX = 200;
+/** A display name where one is required (sign-up, a name change through the identity layer). */
+export const displayNameSchema = z.string().trim().min(1, messages.nameRequired).max(DISPLAY_NAME_MAX);
+/**
+ * A profile picture: rendered as <img src>, so an http(s) URL or a site path, never
+ * javascript: or data:. An identity without a photo may send "": no picture (the default).
+ */
+export const avatarSchema = z.literal('').or(imageUrlSchema);
+
 // PUT /api/user/{email}: the sync payload after sign-in. Any other field (role!) is stripped.
 export const userSyncSchema = z.object({
   email: emailSchema,
-  name: z.string().trim().max(200).optional(),
-  // Rendered as <img src>: an http(s) URL or a site path, never javascript: or data:.
-  avatar: imageUrlSchema.optional(),
+  name: z.string().trim().max(DISPLAY_NAME_MAX).optional(),
+  avatar: avatarSchema.optional(),
 });
 export type UserSync = z.infer<typeof userSyncSchema>;
 

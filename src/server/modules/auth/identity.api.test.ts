@@ -83,6 +83,22 @@ describe('the identity layer', () => {
     expect(response.statusCode).toBeLessThan(400);
     const [row] = await t.app.db.select().from(users).where(eq(users.id, person.userId));
     expect(row?.emailVerified).toBe(true);
+    // Whoever opened the link is not signed in by it (login CSRF: an attacker could mail the
+    // link of their own account to a victim).
+    expect(cookieHeader(response)).not.toMatch(/session_token=/);
+  });
+
+  it('mails no text the person wrote, only the shop’s own words and the link', async () => {
+    const name = 'Your account is blocked, call +880 1700 000000 http://evil.example';
+    const person = await signUp(t.app, { name });
+    const mail = await vi.waitFor(() => {
+      const found = mailsTo(t.dataDir, person.email)[0];
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(mail).toContain('/api/auth/verify-email?token=');
+    expect(mail).not.toContain('evil.example');
+    expect(mail).not.toContain('blocked');
   });
 
   it('refuses a second sign-up with the same email', async () => {
@@ -285,7 +301,14 @@ describe('sign-in rate limits', () => {
       );
       statuses.push(response.statusCode);
     }
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    // The sixth is answered as usual (nobody can keep the owner from resetting by asking
+    // first), but sends no sixth mail: the five already sent hold working links.
+    expect(statuses).toEqual(Array(6).fill(200));
+    await vi.waitFor(() =>
+      expect(
+        mailsTo(t.dataDir, person.email).filter((mail) => mail.includes('/reset-password/')),
+      ).toHaveLength(5),
+    );
   });
 });
 

@@ -19,6 +19,7 @@ import type { RateLimitStore } from './rate-limit.repository.ts';
 export const CLIENT_IP_HEADER = 'x-agritools-client-ip';
 export const GOOGLE_PROVIDER_ID = 'google';
 export const IDENTITY_BASE_PATH = '/api/auth';
+export const MIN_PASSWORD_LENGTH = 8;
 
 export interface IdentityOptions {
   db: Db;
@@ -30,6 +31,14 @@ export interface IdentityOptions {
   rateLimits: RateLimitStore;
   log: FastifyBaseLogger;
 }
+
+// The mails quote nothing a person typed (not even the display name): sign-up mails any
+// address, so user-written text there would let anyone send their words from the shop's own
+// mail server next to a genuine link.
+export const verificationMail = (url: string) =>
+  `Hello,\n\nWelcome to AgriTools. Please confirm your email address by opening this link:\n\n${url}\n\nIf you did not create an AgriTools account, ignore this mail.\n`;
+export const resetPasswordMail = (url: string) =>
+  `Hello,\n\nSomeone asked to reset the password of your AgriTools account.\nOpen this link within an hour to choose a new one:\n\n${url}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`;
 
 export function createIdentity(options: IdentityOptions) {
   const { env, mailer } = options;
@@ -67,27 +76,28 @@ export function createIdentity(options: IdentityOptions) {
       // Spec section 2: sign-up goes straight home signed in; the mail is sent all the same.
       requireEmailVerification: false,
       autoSignIn: true,
-      minPasswordLength: 8,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {
         await mailer.send({
           to: user.email,
           subject: 'Reset your AgriTools password',
-          text: `Hello ${user.name},\n\nSomeone asked to reset the password of your AgriTools account.\nOpen this link within an hour to choose a new one:\n\n${url}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
-          link: url,
+          text: resetPasswordMail(url),
         });
       },
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // Opening the link verifies the address and signs nobody in: an attacker could otherwise
+      // mail the link of their own account to a victim, whose browser would then act in the
+      // attacker's account (login CSRF). Sign-up itself already signs the new customer in.
+      autoSignInAfterVerification: false,
       async sendVerificationEmail({ user, url }) {
         await mailer.send({
           to: user.email,
           subject: 'Verify your AgriTools email address',
-          text: `Hello ${user.name},\n\nWelcome to AgriTools. Please confirm your email address by opening this link:\n\n${url}\n`,
-          link: url,
+          text: verificationMail(url),
         });
       },
     },
