@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseHandle, type DatabaseTarget, type Db } from 
 import { seedDemo } from './db/seed.ts';
 import { createAccessTokens, type AccessTokens } from './lib/access-token.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { redactingStream } from './lib/redact.ts';
 import { createReadCache } from './lib/read-cache.ts';
 import { projectRoot } from './lib/project-root.ts';
 import { accessPlugin } from './plugins/access.ts';
@@ -14,6 +15,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { responseHeadersPlugin } from './plugins/response-headers.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -53,6 +55,8 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** Pino options or false; defaults to env.LOG_LEVEL. */
   logger?: boolean | { level: string };
+  /** Where log lines go (default stdout); tokens are redacted from them either way. */
+  logDestination?: { write(line: string): unknown };
   /** Seed demo catalogue and reviews into an empty database (default: env.SEED_DEMO, else on outside production). */
   seedDemo?: boolean;
   /** How long a cached catalogue read may be served without a change notice (default 5 s). */
@@ -65,10 +69,21 @@ export function databaseTarget(env: Env): DatabaseTarget {
     : { kind: 'pglite', dataDir: env.DATA_DIR };
 }
 
+/** The logger settings with the redacting stream, or false when logging is off. */
+function loggerOptions(
+  logger: boolean | { level: string },
+  extra: { stream: { write(line: string): void } },
+) {
+  if (logger === false) return false;
+  return { ...(logger === true ? {} : logger), ...extra };
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const app = Fastify({
-    logger: options.logger ?? (env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL }),
+    logger: loggerOptions(options.logger ?? (env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL }), {
+      stream: redactingStream(options.logDestination),
+    }),
     // A hop count becomes proxy-addr's function form (Fastify's types omit the number form).
     trustProxy:
       typeof env.TRUST_PROXY === 'number'
@@ -143,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // HSTS and upgrade-insecure-requests only in production over HTTPS (stack-notes.md).
     https: env.NODE_ENV === 'production' && app.publicUrl.startsWith('https://'),
   });
+  await app.register(responseHeadersPlugin);
   await app.register(openapiPlugin);
   await app.register(accessPlugin);
 

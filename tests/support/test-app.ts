@@ -14,7 +14,11 @@ export interface TestApp {
 }
 
 /** buildApp on a fresh database with a test environment; env overrides are raw variables. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** Capture the app's log lines (at level info) instead of keeping it silent. */
+  options: { logDestination?: { write(line: string): unknown } } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'agritools-test-'));
   const database = await openTestDatabase();
   const app = await buildApp({
@@ -29,6 +33,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       ...env,
     }),
     database,
+    ...(options.logDestination ? { logger: { level: 'info' }, logDestination: options.logDestination } : {}),
   });
   await app.ready();
   return {
