@@ -36,6 +36,8 @@ export function createAccessTokens(secret: string) {
           issuer: ISSUER,
           audience: AUDIENCE,
           algorithms: ['HS256'],
+          // jose checks exp only when present; a token without one would never expire.
+          requiredClaims: ['exp', 'iat'],
         });
         const { sub, email, sid } = payload;
         if (typeof sub !== 'string' || typeof email !== 'string' || typeof sid !== 'string') return null;
