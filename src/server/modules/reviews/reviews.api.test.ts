@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { reviews } from '../../db/schema.ts';
 import { DEFAULT_AVATAR_URL } from '../../../shared/constants.ts';
-import { errorBodySchema } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
 import { reviewListSchema } from '../../../shared/schemas/review.schema.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { createCallers, createUser } from '../../../../tests/factories/users.ts';
+import { createUser } from '../../../../tests/factories/users.ts';
+import { errorOf, useApiTest } from '../../../../tests/support/api-test.ts';
 
-let t: TestApp;
-let callers: Awaited<ReturnType<typeof createCallers>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  callers = await createCallers(t.app);
-});
-afterAll(() => t.close());
+const t = useApiTest();
 beforeEach(async () => {
   await t.app.db.delete(reviews);
 });
 
-const errorOf = (response: { json(): unknown }) => errorBodySchema.parse(response.json()).error;
 const post = (payload: unknown, headers: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: '/api/review', headers, payload: payload as object });
 const listReviews = async (query = '') =>
@@ -27,14 +19,14 @@ const reviewCount = async () => (await t.app.db.select({ id: reviews.id }).from(
 
 describe('GET /api/reviews', () => {
   it('gives every caller the reviews, newest first', async () => {
-    await post({ rating: 5, message: 'First review' }, callers.customerA.headers);
-    await post({ rating: 3, message: 'Second review' }, callers.customerB.headers);
-    await post({ rating: 4, message: 'Third review' }, callers.customerA.headers);
+    await post({ rating: 5, message: 'First review' }, t.callers.customerA.headers);
+    await post({ rating: 3, message: 'Second review' }, t.callers.customerB.headers);
+    await post({ rating: 4, message: 'Third review' }, t.callers.customerA.headers);
     for (const headers of [
-      callers.visitor.headers,
-      callers.customerA.headers,
-      callers.customerB.headers,
-      callers.admin.headers,
+      t.callers.visitor.headers,
+      t.callers.customerA.headers,
+      t.callers.customerB.headers,
+      t.callers.admin.headers,
     ]) {
       const response = await t.app.inject({ method: 'GET', url: '/api/reviews', headers });
       expect(response.statusCode).toBe(200);
@@ -45,7 +37,7 @@ describe('GET /api/reviews', () => {
 
   it('answers exactly the spec fields of a review', async () => {
     const { insertedId } = (
-      await post({ rating: 4, message: 'Solid tools' }, callers.customerA.headers)
+      await post({ rating: 4, message: 'Solid tools' }, t.callers.customerA.headers)
     ).json() as { insertedId: string };
     const response = await t.app.inject({ method: 'GET', url: '/api/reviews' });
     expect(response.json()).toEqual([
@@ -65,7 +57,7 @@ describe('GET /api/reviews', () => {
 
   it('pages with ?limit= and ?offset=', async () => {
     for (const n of [1, 2, 3, 4])
-      await post({ rating: 5, message: `Review ${n}` }, callers.customerA.headers);
+      await post({ rating: 5, message: `Review ${n}` }, t.callers.customerA.headers);
     expect((await listReviews('?limit=2')).map((r) => r.message)).toEqual(['Review 4', 'Review 3']);
     expect((await listReviews('?limit=2&offset=2')).map((r) => r.message)).toEqual(['Review 2', 'Review 1']);
     const bad = await t.app.inject({ method: 'GET', url: '/api/reviews?limit=0' });
@@ -100,8 +92,23 @@ describe('POST /api/review', () => {
     expect(review?.avatar).toBe(DEFAULT_AVATAR_URL);
   });
 
+  it.each([
+    [
+      'a picture on any other host (a tracking pixel)',
+      'https://tracker.example/pixel.gif',
+      DEFAULT_AVATAR_URL,
+    ],
+    ['a Google account photo', 'https://lh3.googleusercontent.com/a/photo=s96-c', null],
+    ['a picture the shop serves', 'http://localhost:3000/images/avatars/avatar-3.svg', null],
+  ])('copies %s to the public review only when every visitor may load it', async (_what, avatar, shown) => {
+    const reviewer = await createUser(t.app, { avatar });
+    expect((await post({ rating: 4, message: 'Sturdy' }, reviewer.headers)).statusCode).toBe(201);
+    const [review] = await listReviews();
+    expect(review?.avatar).toBe(shown ?? avatar);
+  });
+
   it('lets both customers and an admin review, each under their own name', async () => {
-    for (const caller of [callers.customerA, callers.customerB, callers.admin]) {
+    for (const caller of [t.callers.customerA, t.callers.customerB, t.callers.admin]) {
       const response = await post({ rating: 4, message: `From ${caller.name}` }, caller.headers);
       expect(response.statusCode, caller.name).toBe(201);
     }
@@ -115,7 +122,7 @@ describe('POST /api/review', () => {
 
   it('refuses a visitor with 401, before looking at the body', async () => {
     for (const payload of [{ rating: 5, message: 'Hi' }, {}]) {
-      const response = await post(payload, callers.visitor.headers);
+      const response = await post(payload, t.callers.visitor.headers);
       expect(response.statusCode).toBe(401);
       expect(errorOf(response).code).toBe('UNAUTHENTICATED');
     }
@@ -133,7 +140,7 @@ describe('POST /api/review', () => {
     ['rating as a string', { rating: '4', message: 'ok' }],
     ['no rating', { message: 'ok' }],
   ])('refuses %s with the rating message', async (_label, payload) => {
-    const response = await post(payload, callers.customerA.headers);
+    const response = await post(payload, t.callers.customerA.headers);
     expect(response.statusCode).toBe(400);
     const error = errorOf(response);
     expect(error.code).toBe('VALIDATION_FAILED');
@@ -148,7 +155,7 @@ describe('POST /api/review', () => {
     ['no message', { rating: 4 }],
     ['a numeric message', { rating: 4, message: 42 }],
   ])('refuses %s with the comment message', async (_label, payload) => {
-    const response = await post(payload, callers.customerA.headers);
+    const response = await post(payload, t.callers.customerA.headers);
     expect(response.statusCode).toBe(400);
     const error = errorOf(response);
     expect(error.code).toBe('VALIDATION_FAILED');
@@ -157,10 +164,10 @@ describe('POST /api/review', () => {
   });
 
   it('accepts the bounds: rating 1 and 5, a message of exactly 150 characters', async () => {
-    expect((await post({ rating: 1, message: 'b'.repeat(150) }, callers.customerA.headers)).statusCode).toBe(
-      201,
-    );
-    expect((await post({ rating: 5, message: 'c' }, callers.customerA.headers)).statusCode).toBe(201);
+    expect(
+      (await post({ rating: 1, message: 'b'.repeat(150) }, t.callers.customerA.headers)).statusCode,
+    ).toBe(201);
+    expect((await post({ rating: 5, message: 'c' }, t.callers.customerA.headers)).statusCode).toBe(201);
     expect(await reviewCount()).toBe(2);
   });
 });

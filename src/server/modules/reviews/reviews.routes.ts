@@ -37,7 +37,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const account = await requireAccount(request);
-      return reply.status(201).send(await service.addReview(app.db, account, request.body));
+      return reply.status(201).send(await service.addReview(app.db, account, request.body, app.publicUrl));
     },
   );
 };

@@ -1,24 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_AVATAR_URL } from '../../../shared/constants.ts';
 import { errorBodySchema } from '../../../shared/errors.ts';
 import { userListSchema } from '../../../shared/schemas/user.schema.ts';
 import { users } from '../../db/schema.ts';
-import { createCallers, createUser } from '../../../../tests/factories/users.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { createUser } from '../../../../tests/factories/users.ts';
 import { signUp, syncUser } from '../../../../tests/support/identity.ts';
+import { useApiTest } from '../../../../tests/support/api-test.ts';
 
 // The user calls of spec section 7, for the four callers of every API test: visitor,
 // customer A, customer B and admin (issue 3, item 3). Each rule is asserted so that the
 // test fails if the check were removed.
 
-let t: TestApp;
-let callers: Awaited<ReturnType<typeof createCallers>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  callers = await createCallers(t.app);
-});
-afterAll(() => t.close());
+const t = useApiTest();
 
 const roleOf = async (id: string) =>
   (await t.app.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0]?.role;
@@ -50,9 +44,9 @@ describe('PUT /api/user/{email}', () => {
   it('does not accept a Bearer token instead of the identity session', async () => {
     const response = await t.app.inject({
       method: 'PUT',
-      url: `/api/user/${callers.customerA.email}`,
-      headers: callers.customerA.headers,
-      payload: { email: callers.customerA.email },
+      url: `/api/user/${t.callers.customerA.email}`,
+      headers: t.callers.customerA.headers,
+      payload: { email: t.callers.customerA.email },
     });
     expect(response.statusCode).toBe(401);
   });
@@ -97,6 +91,15 @@ describe('PUT /api/user/{email}', () => {
     expect(row).toMatchObject({ name: 'Ann Farmer', avatar: 'https://images.example.test/ann.png' });
   });
 
+  it('takes an empty avatar as none: the default picture, not a 400', async () => {
+    const ann = await signUp(t.app);
+    await syncUser(t.app, ann, { avatar: '/images/avatars/avatar-2.svg' });
+    const response = await syncUser(t.app, ann, { avatar: '' });
+    expect(response.statusCode).toBe(200);
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, ann.userId));
+    expect(row?.avatar).toBe(DEFAULT_AVATAR_URL);
+  });
+
   it('rejects an avatar that is not an image address', async () => {
     const ann = await signUp(t.app);
     const response = await syncUser(t.app, ann, { avatar: 'javascript:alert(1)' });
@@ -133,24 +136,24 @@ describe('GET /api/admin/{email}', () => {
     t.app.inject({ method: 'GET', url: `/api/admin/${encodeURIComponent(email)}`, headers });
 
   it('answers 401 to a visitor', async () => {
-    expect((await ask(callers.customerA.email, callers.visitor.headers)).statusCode).toBe(401);
+    expect((await ask(t.callers.customerA.email, t.callers.visitor.headers)).statusCode).toBe(401);
   });
 
   it('tells a customer about their own account', async () => {
-    const response = await ask(callers.customerA.email, callers.customerA.headers);
+    const response = await ask(t.callers.customerA.email, t.callers.customerA.headers);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ admin: false });
   });
 
   it("refuses a customer asking about someone else's account", async () => {
-    expect((await ask(callers.customerB.email, callers.customerA.headers)).statusCode).toBe(403);
-    expect((await ask(callers.admin.email, callers.customerA.headers)).statusCode).toBe(403);
+    expect((await ask(t.callers.customerB.email, t.callers.customerA.headers)).statusCode).toBe(403);
+    expect((await ask(t.callers.admin.email, t.callers.customerA.headers)).statusCode).toBe(403);
   });
 
   it('lets an admin ask about anyone', async () => {
-    expect((await ask(callers.admin.email, callers.admin.headers)).json()).toEqual({ admin: true });
-    expect((await ask(callers.customerB.email, callers.admin.headers)).json()).toEqual({ admin: false });
-    expect((await ask('nobody@example.test', callers.admin.headers)).json()).toEqual({ admin: false });
+    expect((await ask(t.callers.admin.email, t.callers.admin.headers)).json()).toEqual({ admin: true });
+    expect((await ask(t.callers.customerB.email, t.callers.admin.headers)).json()).toEqual({ admin: false });
+    expect((await ask('nobody@example.test', t.callers.admin.headers)).json()).toEqual({ admin: false });
   });
 
   it('reads the role fresh from the database, not from the token', async () => {
@@ -161,13 +164,15 @@ describe('GET /api/admin/{email}', () => {
   });
 
   it('answers 401 to a forged or malformed token', async () => {
-    const forged = `${callers.customerA.token.slice(0, -4)}AAAA`;
-    expect((await ask(callers.customerA.email, { authorization: `Bearer ${forged}` })).statusCode).toBe(401);
-    expect((await ask(callers.customerA.email, { authorization: 'Basic abc' })).statusCode).toBe(401);
+    const forged = `${t.callers.customerA.token.slice(0, -4)}AAAA`;
+    expect((await ask(t.callers.customerA.email, { authorization: `Bearer ${forged}` })).statusCode).toBe(
+      401,
+    );
+    expect((await ask(t.callers.customerA.email, { authorization: 'Basic abc' })).statusCode).toBe(401);
   });
 
   it('answers 400 to a path that is not an email', async () => {
-    expect((await ask('not-an-email', callers.admin.headers)).statusCode).toBe(400);
+    expect((await ask('not-an-email', t.callers.admin.headers)).statusCode).toBe(400);
   });
 });
 
@@ -176,17 +181,17 @@ describe('GET /api/user?email=', () => {
     t.app.inject({ method: 'GET', url: `/api/user?email=${encodeURIComponent(email)}`, headers });
 
   it('answers 401 to a visitor', async () => {
-    expect((await read(callers.customerA.email, callers.visitor.headers)).statusCode).toBe(401);
+    expect((await read(t.callers.customerA.email, t.callers.visitor.headers)).statusCode).toBe(401);
   });
 
   it('gives a customer their own profile as a one-item list', async () => {
-    const response = await read(callers.customerA.email, callers.customerA.headers);
+    const response = await read(t.callers.customerA.email, t.callers.customerA.headers);
     expect(response.statusCode).toBe(200);
     const list = userListSchema.parse(response.json());
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
-      _id: callers.customerA.id,
-      email: callers.customerA.email,
+      _id: t.callers.customerA.id,
+      email: t.callers.customerA.email,
       name: 'Customer A',
       role: 'user',
       phone: '',
@@ -198,17 +203,21 @@ describe('GET /api/user?email=', () => {
   });
 
   it("refuses a customer reading another user's profile", async () => {
-    expect((await read(callers.customerB.email, callers.customerA.headers)).statusCode).toBe(403);
+    expect((await read(t.callers.customerB.email, t.callers.customerA.headers)).statusCode).toBe(403);
   });
 
   it('lets an admin read any profile, and an unknown email is an empty list', async () => {
-    const response = await read(callers.customerB.email, callers.admin.headers);
-    expect(response.json()).toEqual([expect.objectContaining({ email: callers.customerB.email })]);
-    expect((await read('nobody@example.test', callers.admin.headers)).json()).toEqual([]);
+    const response = await read(t.callers.customerB.email, t.callers.admin.headers);
+    expect(response.json()).toEqual([expect.objectContaining({ email: t.callers.customerB.email })]);
+    expect((await read('nobody@example.test', t.callers.admin.headers)).json()).toEqual([]);
   });
 
   it('answers 400 without an email', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/user', headers: callers.admin.headers });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: t.callers.admin.headers,
+    });
     expect(response.statusCode).toBe(400);
   });
 });
@@ -224,52 +233,52 @@ describe('PUT /api/user/profile/{id}', () => {
   };
 
   it('answers 401 to a visitor', async () => {
-    expect((await update(callers.customerA.id, callers.visitor.headers, edits)).statusCode).toBe(401);
+    expect((await update(t.callers.customerA.id, t.callers.visitor.headers, edits)).statusCode).toBe(401);
   });
 
   it('lets a customer edit their own profile', async () => {
-    const response = await update(callers.customerA.id, callers.customerA.headers, edits);
+    const response = await update(t.callers.customerA.id, t.callers.customerA.headers, edits);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ acknowledged: true });
-    const [row] = await t.app.db.select().from(users).where(eq(users.id, callers.customerA.id));
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, t.callers.customerA.id));
     expect(row).toMatchObject(edits);
   });
 
   it("refuses a customer editing another user's profile", async () => {
-    const response = await update(callers.customerB.id, callers.customerA.headers, { phone: '999' });
+    const response = await update(t.callers.customerB.id, t.callers.customerA.headers, { phone: '999' });
     expect(response.statusCode).toBe(403);
-    const [row] = await t.app.db.select().from(users).where(eq(users.id, callers.customerB.id));
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, t.callers.customerB.id));
     expect(row?.phone).toBe('');
   });
 
   it("refuses an admin editing a customer's profile (own profile only)", async () => {
-    const response = await update(callers.customerB.id, callers.admin.headers, { phone: '999' });
+    const response = await update(t.callers.customerB.id, t.callers.admin.headers, { phone: '999' });
     expect(response.statusCode).toBe(403);
   });
 
   it('ignores forged role, email and name fields', async () => {
-    const response = await update(callers.customerB.id, callers.customerB.headers, {
+    const response = await update(t.callers.customerB.id, t.callers.customerB.headers, {
       phone: '01811111111',
       role: 'admin',
       email: 'evil@example.test',
       name: 'Evil',
     });
     expect(response.statusCode).toBe(200);
-    const [row] = await t.app.db.select().from(users).where(eq(users.id, callers.customerB.id));
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, t.callers.customerB.id));
     expect(row).toMatchObject({
       phone: '01811111111',
       role: 'user',
-      email: callers.customerB.email,
+      email: t.callers.customerB.email,
       name: 'Customer B',
     });
   });
 
   it('rejects links that are not http(s) and ids that are not ids', async () => {
-    const bad = await update(callers.customerA.id, callers.customerA.headers, {
+    const bad = await update(t.callers.customerA.id, t.callers.customerA.headers, {
       facebook: 'javascript:alert(1)',
     });
     expect(bad.statusCode).toBe(400);
-    expect((await update('not%20an%20id', callers.customerA.headers, {})).statusCode).toBe(400);
+    expect((await update('not%20an%20id', t.callers.customerA.headers, {})).statusCode).toBe(400);
   });
 });
 
@@ -278,17 +287,17 @@ describe('GET /api/users', () => {
     t.app.inject({ method: 'GET', url: '/api/users', headers });
 
   it('answers 401 to a visitor and 403 to customers', async () => {
-    expect((await list(callers.visitor.headers)).statusCode).toBe(401);
-    expect((await list(callers.customerA.headers)).statusCode).toBe(403);
-    expect((await list(callers.customerB.headers)).statusCode).toBe(403);
+    expect((await list(t.callers.visitor.headers)).statusCode).toBe(401);
+    expect((await list(t.callers.customerA.headers)).statusCode).toBe(403);
+    expect((await list(t.callers.customerB.headers)).statusCode).toBe(403);
   });
 
   it('gives an admin every user', async () => {
-    const response = await list(callers.admin.headers);
+    const response = await list(t.callers.admin.headers);
     expect(response.statusCode).toBe(200);
     const emails = userListSchema.parse(response.json()).map((user) => user.email);
     expect(emails).toEqual(
-      expect.arrayContaining([callers.customerA.email, callers.customerB.email, callers.admin.email]),
+      expect.arrayContaining([t.callers.customerA.email, t.callers.customerB.email, t.callers.admin.email]),
     );
   });
 });
@@ -299,24 +308,24 @@ describe('PUT /api/user/admin/{email}', () => {
 
   it('answers 401 to a visitor and 403 to a customer, promoting nobody', async () => {
     const dave = await createUser(t.app);
-    expect((await promote(dave.email, callers.visitor.headers)).statusCode).toBe(401);
-    const response = await promote(dave.email, callers.customerA.headers);
+    expect((await promote(dave.email, t.callers.visitor.headers)).statusCode).toBe(401);
+    const response = await promote(dave.email, t.callers.customerA.headers);
     expect(response.statusCode).toBe(403);
     expect(errorBodySchema.parse(response.json()).error.code).toBe('FORBIDDEN');
     // A customer cannot promote themself either.
-    expect((await promote(callers.customerA.email, callers.customerA.headers)).statusCode).toBe(403);
+    expect((await promote(t.callers.customerA.email, t.callers.customerA.headers)).statusCode).toBe(403);
     expect(await roleOf(dave.id)).toBe('user');
-    expect(await roleOf(callers.customerA.id)).toBe('user');
+    expect(await roleOf(t.callers.customerA.id)).toBe('user');
   });
 
   it('lets an admin promote a user once', async () => {
     const erin = await createUser(t.app);
-    const first = await promote(erin.email, callers.admin.headers);
+    const first = await promote(erin.email, t.callers.admin.headers);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ modifiedCount: 1 });
     expect(await roleOf(erin.id)).toBe('admin');
-    expect((await promote(erin.email, callers.admin.headers)).json()).toEqual({ modifiedCount: 0 });
-    expect((await promote('nobody@example.test', callers.admin.headers)).json()).toEqual({
+    expect((await promote(erin.email, t.callers.admin.headers)).json()).toEqual({ modifiedCount: 0 });
+    expect((await promote('nobody@example.test', t.callers.admin.headers)).json()).toEqual({
       modifiedCount: 0,
     });
     // The promoted user is an admin on their very next call, with the same token.
@@ -343,13 +352,13 @@ describe('authorisation before validation', () => {
     const customerPromote = await t.app.inject({
       method: 'PUT',
       url: '/api/user/admin/not-an-email',
-      headers: callers.customerA.headers,
+      headers: t.callers.customerA.headers,
     });
     expect(customerPromote.statusCode).toBe(403);
     const customerUsers = await t.app.inject({
       method: 'GET',
       url: '/api/users?limit=nonsense',
-      headers: callers.customerA.headers,
+      headers: t.callers.customerA.headers,
     });
     expect(customerUsers.statusCode).toBe(403);
   });

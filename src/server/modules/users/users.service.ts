@@ -25,7 +25,9 @@ export async function syncSignedInUser(
   const current = await repository.findUserById(deps.db, identity.id);
   if (!current) throw unauthenticated('Sign in first: no identity session');
   const name = body.name?.trim() || undefined;
-  const avatar = body.avatar?.trim() || current.avatar || DEFAULT_AVATAR_URL;
+  // An empty avatar means the identity has no photo: the default picture.
+  const avatar =
+    body.avatar === '' ? DEFAULT_AVATAR_URL : body.avatar || current.avatar || DEFAULT_AVATAR_URL;
   await repository.updateSyncedFields(deps.db, current._id, { name, avatar });
   const token = await deps.accessTokens.sign({
     userId: current._id,

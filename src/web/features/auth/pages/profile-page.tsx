@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FaFacebook, FaLinkedin } from 'react-icons/fa';
-import { DEFAULT_AVATAR_URL } from '../../../../shared/constants.ts';
+import { avatarToShow } from '../../../../shared/avatar.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -29,7 +29,7 @@ export default function ProfilePage() {
 
   const data = profile.data;
   const name = data?.name || account?.displayName || '';
-  const avatar = data?.avatar || account?.photoURL || DEFAULT_AVATAR_URL;
+  const avatar = avatarToShow(data?.avatar || account?.photoURL, globalThis.location?.origin);
   const orNA = (value: string | undefined) => value || messages.notAvailable;
 
   return (

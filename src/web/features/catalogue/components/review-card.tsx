@@ -1,5 +1,6 @@
 import { FaQuoteLeft, FaRegStar, FaStar } from 'react-icons/fa6';
-import { DEFAULT_AVATAR_URL, RATING_MAX } from '../../../../shared/constants.ts';
+import { avatarToShow } from '../../../../shared/avatar.ts';
+import { RATING_MAX } from '../../../../shared/constants.ts';
 import { ratingLabel } from '../../../../shared/rules.ts';
 import type { Review } from '../../../../shared/schemas/review.schema.ts';
 
@@ -11,7 +12,7 @@ export function ReviewCard({ review }: { review: Review }) {
       <div className="card-body gap-4 p-6">
         <div className="flex items-center gap-4">
           <img
-            src={review.avatar || DEFAULT_AVATAR_URL}
+            src={avatarToShow(review.avatar, globalThis.location?.origin)}
             alt={`Avatar of ${review.name}`}
             width={56}
             height={56}
