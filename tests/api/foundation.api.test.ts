@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/shared/errors.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { useApiTest } from '../support/api-test.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useApiTest();
 
 describe('the API foundation', () => {
   it('answers /api/health with the database kind', async () => {

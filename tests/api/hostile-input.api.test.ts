@@ -1,36 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { errorBodySchema } from '../../src/shared/errors.ts';
 import { productListSchema } from '../../src/shared/schemas/product.schema.ts';
 import { reviewListSchema } from '../../src/shared/schemas/review.schema.ts';
 import { orderListSchema } from '../../src/shared/schemas/order.schema.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { createCallers } from '../factories/users.ts';
 import { createProduct } from '../factories/products.ts';
+import { useApiTest } from '../support/api-test.ts';
 
 // Issue 6, hostile input: every write route gets thousands of generated bodies (wrong types,
 // huge strings, unicode, nesting, prototype-pollution keys, SQL and HTML) and must answer
 // below 500, in the error shape when refused, and store nothing that breaks the schema.
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 1000);
 
-let t: TestApp;
-let callers: Awaited<ReturnType<typeof createCallers>>;
+const t = useApiTest();
 let productId: string;
 let orderId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  callers = await createCallers(t.app);
   productId = (await createProduct(t.app, { stock: 1_000_000, minOrder: 1 }))._id;
   const placed = await t.app.inject({
     method: 'POST',
     url: '/api/order',
-    headers: callers.customerA.headers,
+    headers: t.callers.customerA.headers,
     payload: { productId, quantity: 1, phone: '01712345678', address: 'Hostile farm' },
   });
   orderId = placed.json().insertedId;
 });
-afterAll(() => t.close());
 
 const payloads = [
   "' OR 1=1 --",
@@ -95,7 +90,7 @@ const routes: WriteRoute[] = [
     name: 'POST /api/product',
     method: 'POST',
     url: () => '/api/product',
-    headers: () => callers.admin.headers,
+    headers: () => t.callers.admin.headers,
     fields: ['name', 'price', 'stock', 'minOrder', 'rating', 'img', 'description'],
     valid: () => ({
       name: 'Hoe',
@@ -111,7 +106,7 @@ const routes: WriteRoute[] = [
     name: 'POST /api/review',
     method: 'POST',
     url: () => '/api/review',
-    headers: () => callers.customerA.headers,
+    headers: () => t.callers.customerA.headers,
     fields: ['rating', 'message', 'name', 'avatar'],
     valid: () => ({ rating: 5, message: 'Great' }),
   },
@@ -119,15 +114,15 @@ const routes: WriteRoute[] = [
     name: 'POST /api/order',
     method: 'POST',
     url: () => '/api/order',
-    headers: () => callers.customerB.headers,
+    headers: () => t.callers.customerB.headers,
     fields: ['productId', 'quantity', 'phone', 'address', 'name', 'email', 'productName', 'img', 'price'],
     valid: () => ({ productId, quantity: 1, phone: '01712345678', address: 'Farm' }),
   },
   {
     name: 'PUT /api/user/profile/{id}',
     method: 'PUT',
-    url: () => `/api/user/profile/${callers.customerA.id}`,
-    headers: () => callers.customerA.headers,
+    url: () => `/api/user/profile/${t.callers.customerA.id}`,
+    headers: () => t.callers.customerA.headers,
     fields: ['phone', 'address', 'linkedIn', 'facebook'],
     valid: () => ({ phone: '01712345678' }),
   },
@@ -135,7 +130,7 @@ const routes: WriteRoute[] = [
     name: 'PATCH /api/order/{id}',
     method: 'PATCH',
     url: () => `/api/order/${orderId}`,
-    headers: () => callers.admin.headers,
+    headers: () => t.callers.admin.headers,
     fields: ['paid'],
     valid: () => ({ paid: true }),
   },
@@ -181,10 +176,10 @@ describe('hostile paths and queries', () => {
         const encoded = encodeURIComponent(value);
         for (const [method, url, headers] of [
           ['GET', `/api/product/${encoded}`, {}],
-          ['DELETE', `/api/order/${encoded}`, callers.customerB.headers],
-          ['GET', `/api/order?email=${encoded}`, callers.customerB.headers],
-          ['PUT', `/api/user/admin/${encoded}`, callers.customerA.headers],
-          ['GET', `/api/admin/${encoded}`, callers.customerA.headers],
+          ['DELETE', `/api/order/${encoded}`, t.callers.customerB.headers],
+          ['GET', `/api/order?email=${encoded}`, t.callers.customerB.headers],
+          ['PUT', `/api/user/admin/${encoded}`, t.callers.customerA.headers],
+          ['GET', `/api/admin/${encoded}`, t.callers.customerA.headers],
         ] as const) {
           expectSafe(await t.app.inject({ method, url, headers }), `${method} ${url.slice(0, 80)}`);
         }
@@ -226,18 +221,22 @@ describe('after the storm', () => {
       expect(review.message.length).toBeLessThanOrEqual(150);
       expect(review.name).toBe('Customer A');
     }
-    const orders = await t.app.inject({ method: 'GET', url: '/api/orders', headers: callers.admin.headers });
+    const orders = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders',
+      headers: t.callers.admin.headers,
+    });
     for (const order of orderListSchema.parse(orders.json())) {
       expect(order.price).toBeGreaterThan(0);
       expect(order.quantity).toBeGreaterThanOrEqual(1);
     }
-    const users = await t.app.inject({ method: 'GET', url: '/api/users', headers: callers.admin.headers });
+    const users = await t.app.inject({ method: 'GET', url: '/api/users', headers: t.callers.admin.headers });
     const roleOf = new Map(
       (users.json() as Array<{ email: string; role: string }>).map((u) => [u.email, u.role]),
     );
     // No forged role, _id or __proto__ made a customer an admin.
-    expect(roleOf.get(callers.customerA.email)).not.toBe('admin');
-    expect(roleOf.get(callers.customerB.email)).not.toBe('admin');
+    expect(roleOf.get(t.callers.customerA.email)).not.toBe('admin');
+    expect(roleOf.get(t.callers.customerB.email)).not.toBe('admin');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).role).toBeUndefined();
   });

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/shared/errors.ts';
 import { ORIGIN, postAuth, signUp } from '../support/identity.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { useApiTest } from '../support/api-test.ts';
 
 // What the security review of /api/auth found (issue 6, item 7): bodies that Better Auth
 // reads but our per-account limiter did not, NUL characters, and errors outside the shape.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useApiTest();
 
 let address = 0;
 const freshAddress = () => {

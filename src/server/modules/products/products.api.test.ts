@@ -1,19 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { orders, products } from '../../db/schema.ts';
 import { errorBodySchema } from '../../../shared/errors.ts';
 import { productListSchema, productSchema } from '../../../shared/schemas/product.schema.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { createCallers } from '../../../../tests/factories/users.ts';
 import { createProduct, productInput } from '../../../../tests/factories/products.ts';
+import { errorOf, useApiTest } from '../../../../tests/support/api-test.ts';
 
-let t: TestApp;
-let callers: Awaited<ReturnType<typeof createCallers>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  callers = await createCallers(t.app);
-});
-afterAll(() => t.close());
+const t = useApiTest();
 beforeEach(async () => {
   await t.app.db.delete(orders);
   await t.app.db.delete(products);
@@ -23,13 +16,12 @@ beforeEach(async () => {
 const UNKNOWN_ID = '0b7d1a8e-5c3f-4e2a-9b6d-7f8e9a0b1c2d';
 const everyone = () =>
   [
-    ['a visitor', callers.visitor.headers],
-    ['customer A', callers.customerA.headers],
-    ['customer B', callers.customerB.headers],
-    ['an admin', callers.admin.headers],
+    ['a visitor', t.callers.visitor.headers],
+    ['customer A', t.callers.customerA.headers],
+    ['customer B', t.callers.customerB.headers],
+    ['an admin', t.callers.admin.headers],
   ] as const;
 
-const errorOf = (response: { json(): unknown }) => errorBodySchema.parse(response.json()).error;
 const productCount = async () => (await t.app.db.select({ id: products.id }).from(products)).length;
 
 describe('GET /api/products', () => {
@@ -136,7 +128,7 @@ describe('GET /api/product/{id}', () => {
 });
 
 describe('POST /api/product', () => {
-  const post = (payload: unknown, headers: Record<string, string> = callers.admin.headers) =>
+  const post = (payload: unknown, headers: Record<string, string> = t.callers.admin.headers) =>
     t.app.inject({ method: 'POST', url: '/api/product', headers, payload: payload as object });
 
   it('lets an admin add a product that the catalogue then lists', async () => {
@@ -154,10 +146,10 @@ describe('POST /api/product', () => {
 
   it('refuses a visitor with 401 and a customer with 403, and stores nothing', async () => {
     const input = productInput();
-    const visitor = await post(input, callers.visitor.headers);
+    const visitor = await post(input, t.callers.visitor.headers);
     expect(visitor.statusCode).toBe(401);
     expect(errorOf(visitor).code).toBe('UNAUTHENTICATED');
-    for (const customer of [callers.customerA, callers.customerB]) {
+    for (const customer of [t.callers.customerA, t.callers.customerB]) {
       const response = await post(input, customer.headers);
       expect(response.statusCode).toBe(403);
       expect(errorOf(response).code).toBe('FORBIDDEN');
@@ -166,8 +158,8 @@ describe('POST /api/product', () => {
   });
 
   it('checks who calls before what they send', async () => {
-    expect((await post({}, callers.visitor.headers)).statusCode).toBe(401);
-    expect((await post({}, callers.customerA.headers)).statusCode).toBe(403);
+    expect((await post({}, t.callers.visitor.headers)).statusCode).toBe(401);
+    expect((await post({}, t.callers.customerA.headers)).statusCode).toBe(403);
     expect((await post({}, { authorization: 'Bearer not-a-token' })).statusCode).toBe(401);
   });
 
@@ -210,7 +202,7 @@ describe('POST /api/product', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/product',
-      headers: { ...callers.admin.headers, 'content-type': 'application/json' },
+      headers: { ...t.callers.admin.headers, 'content-type': 'application/json' },
       payload: '{"name": ',
     });
     expect(response.statusCode).toBe(400);
@@ -233,7 +225,7 @@ describe('POST /api/product', () => {
 });
 
 describe('DELETE /api/product/{id}', () => {
-  const remove = (id: string, headers: Record<string, string> = callers.admin.headers) =>
+  const remove = (id: string, headers: Record<string, string> = t.callers.admin.headers) =>
     t.app.inject({ method: 'DELETE', url: `/api/product/${id}`, headers });
 
   it('lets an admin remove a product, which is then gone', async () => {
@@ -251,9 +243,9 @@ describe('DELETE /api/product/{id}', () => {
 
   it('refuses a visitor with 401 and a customer with 403, and keeps the product', async () => {
     const product = await createProduct(t.app);
-    expect((await remove(product.id, callers.visitor.headers)).statusCode).toBe(401);
-    expect((await remove(product.id, callers.customerA.headers)).statusCode).toBe(403);
-    expect((await remove(product.id, callers.customerB.headers)).statusCode).toBe(403);
+    expect((await remove(product.id, t.callers.visitor.headers)).statusCode).toBe(401);
+    expect((await remove(product.id, t.callers.customerA.headers)).statusCode).toBe(403);
+    expect((await remove(product.id, t.callers.customerB.headers)).statusCode).toBe(403);
     expect(await productCount()).toBe(1);
   });
 
@@ -282,9 +274,9 @@ describe('DELETE /api/product/{id}', () => {
       .insert(orders)
       .values({
         productId: product.id,
-        userId: callers.customerA.id,
-        name: callers.customerA.name,
-        email: callers.customerA.email,
+        userId: t.callers.customerA.id,
+        name: t.callers.customerA.name,
+        email: t.callers.customerA.email,
         productName: product.name,
         quantity: 2,
         phone: '01712345678',
