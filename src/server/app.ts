@@ -119,7 +119,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('authSecret', authSecret);
   app.decorate('publicUrl', (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''));
   app.decorate('accessTokens', createAccessTokens(authSecret));
-  const readCache = createReadCache({ maxEntries: 5_000, maxAgeMs: options.readCacheMaxAgeMs ?? 5_000 });
+  const readCache = createReadCache({
+    maxBytes: env.CATALOGUE_CACHE_MB * 1024 * 1024,
+    maxAgeMs: options.readCacheMaxAgeMs ?? 5_000,
+  });
+  app.addHook('onClose', () => readCache.close());
   app.decorate('catalogue', { db: database.db, cache: readCache });
   // Writes by other instances (or by hand) arrive as notifications from the products trigger.
   const stopListening = await database.listen('catalogue_changed', () => readCache.invalidate());

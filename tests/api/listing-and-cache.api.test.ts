@@ -21,7 +21,11 @@ let database: DatabaseHandle & { url?: string };
 let other: DatabaseHandle | undefined;
 const apps: FastifyInstance[] = [];
 
-async function startApp(handle: DatabaseHandle, readCacheMaxAgeMs?: number) {
+async function startApp(
+  handle: DatabaseHandle,
+  readCacheMaxAgeMs?: number,
+  env: Record<string, string> = {},
+) {
   const app = await buildApp({
     env: parseEnv({
       NODE_ENV: 'test',
@@ -31,6 +35,7 @@ async function startApp(handle: DatabaseHandle, readCacheMaxAgeMs?: number) {
       RATE_LIMIT_MAX: '0',
       SEED_DEMO: 'false',
       PUBLIC_URL: 'http://localhost:3000',
+      ...env,
     }),
     database: handle,
     readCacheMaxAgeMs,
@@ -181,5 +186,27 @@ describe('catalogue read cache', () => {
     expect(await readOnSecond()).toBe(10);
     await placeOrder(app, callers.customerA, product.id, { quantity: 3 });
     await expect.poll(readOnSecond, { timeout: 10_000 }).toBe(7);
+  });
+});
+
+describe('catalogue read cache bound', () => {
+  it('holds no more than CATALOGUE_CACHE_MB, whatever page shapes visitors ask for', async () => {
+    const bounded = await startApp(database, 3_600_000, { CATALOGUE_CACHE_MB: '0.25' });
+    await seedProducts(300);
+    bounded.catalogue.cache.invalidate();
+    const bound = 0.25 * 1024 * 1024;
+    for (let i = 0; i < 400; i += 1) {
+      const limit = 1 + ((i * 37) % 1000);
+      const offset = (i * 13) % 350;
+      const response = await bounded.inject({
+        method: 'GET',
+        url: `/api/products?limit=${limit}&offset=${offset}`,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toHaveLength(Math.max(0, Math.min(limit, 300 - offset)));
+      expect(bounded.catalogue.cache.stats().bytes).toBeLessThanOrEqual(bound);
+    }
+    // Still a cache: the small pages it kept are served without a query.
+    expect(bounded.catalogue.cache.stats().entries).toBeGreaterThan(0);
   });
 });

@@ -37,7 +37,9 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Raise or switch off the generous API limit (benchmarks say when they do). */
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
-  /** Identity attempts (sign-in, sign-up, password reset) per minute per IP (issue 3). */
+  /** The most the catalogue read cache may hold, in MiB (docs/decisions/008). */
+  CATALOGUE_CACHE_MB: z.coerce.number().positive().max(4096).default(16),
+  /** Identity attempts (sign-in, sign-up, password reset) per minute per IP. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   /**
    * Which X-Forwarded-For hops to believe (per-IP rate limits depend on it). Never "every

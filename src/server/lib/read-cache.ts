@@ -9,7 +9,20 @@ export interface ReadCache {
   get(key: string, produce: () => Promise<CachedAnswer>): Promise<CachedAnswer>;
   /** Drops everything; answers being produced when this is called are not kept. */
   invalidate(): void;
+  /** What the cache holds now. */
+  stats(): { entries: number; bytes: number };
+  /** Stops the sweeping timer (the app's onClose). */
+  close(): void;
 }
+
+/** Rough cost of an entry beyond its strings: the map slot, the entry object, its numbers. */
+const ENTRY_OVERHEAD_BYTES = 200;
+
+const sizeOf = (key: string, answer: CachedAnswer) =>
+  ENTRY_OVERHEAD_BYTES +
+  Buffer.byteLength(key) +
+  Buffer.byteLength(answer.body) +
+  (answer.link ? Buffer.byteLength(answer.link) : 0);
 
 /**
  * Serialized answers of the hot public catalogue reads (GET /api/products, /api/product/{id}),
@@ -17,17 +30,55 @@ export interface ReadCache {
  * The cache is dropped after every catalogue write in this process and on the database's
  * `catalogue_changed` notification from any other; `maxAgeMs` bounds staleness should a
  * notification ever be missed. docs/decisions/008-catalogue-read-cache.md.
+ *
+ * Anyone can ask for any page shape (?limit=&offset=), so the cache is bounded by the bytes it
+ * holds, not by a count of entries: past `maxBytes` the oldest entries go first, and an answer
+ * bigger than a quarter of the bound is served but never kept. Expired entries are dropped as
+ * they are met and by a sweep every `maxAgeMs`, so memory goes back down once the asking stops.
  */
-export function createReadCache(options: { maxEntries: number; maxAgeMs: number }): ReadCache {
+export function createReadCache(options: { maxBytes: number; maxAgeMs: number }): ReadCache {
   let generation = 0;
-  const entries = new Map<string, { answer: CachedAnswer; storedAt: number }>();
+  let bytes = 0;
+  // In the order stored (oldest first), so expiry and eviction both take from the front.
+  const entries = new Map<string, { answer: CachedAnswer; storedAt: number; size: number }>();
   // Concurrent misses on one key share one query (50 connections would otherwise all run it).
   const pending = new Map<string, Promise<CachedAnswer>>();
+
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.size;
+  };
+  const sweep = (now = Date.now()) => {
+    for (const [key, entry] of entries) {
+      if (now - entry.storedAt < options.maxAgeMs) break;
+      drop(key);
+    }
+  };
+  const store = (key: string, answer: CachedAnswer) => {
+    const size = sizeOf(key, answer);
+    if (size > options.maxBytes / 4) return;
+    drop(key);
+    const now = Date.now();
+    sweep(now);
+    for (const oldest of entries.keys()) {
+      if (bytes + size <= options.maxBytes) break;
+      drop(oldest);
+    }
+    entries.set(key, { answer, storedAt: now, size });
+    bytes += size;
+  };
+  const timer = setInterval(sweep, Math.max(options.maxAgeMs, 1_000));
+  timer.unref();
 
   return {
     async get(key, produce) {
       const hit = entries.get(key);
-      if (hit && Date.now() - hit.storedAt < options.maxAgeMs) return hit.answer;
+      if (hit) {
+        if (Date.now() - hit.storedAt < options.maxAgeMs) return hit.answer;
+        drop(key);
+      }
       const inFlight = pending.get(key);
       if (inFlight) return inFlight;
       const startedAt = generation;
@@ -35,10 +86,7 @@ export function createReadCache(options: { maxEntries: number; maxAgeMs: number 
         (answer) => {
           if (pending.get(key) === producing) pending.delete(key);
           // A write that landed while this was being read makes it stale: serve it once, keep it not.
-          if (startedAt === generation) {
-            if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value!);
-            entries.set(key, { answer, storedAt: Date.now() });
-          }
+          if (startedAt === generation) store(key, answer);
           return answer;
         },
         (error: unknown) => {
@@ -52,7 +100,10 @@ export function createReadCache(options: { maxEntries: number; maxAgeMs: number 
     invalidate() {
       generation += 1;
       entries.clear();
+      bytes = 0;
       pending.clear();
     },
+    stats: () => ({ entries: entries.size, bytes }),
+    close: () => clearInterval(timer),
   };
 }

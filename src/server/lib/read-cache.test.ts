@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createReadCache, type ReadCache } from './read-cache.ts';
+
+let cache: ReadCache | undefined;
+afterEach(() => {
+  cache?.close();
+  vi.useRealTimers();
+});
+
+const answer = (size: number) => async () => ({ body: 'x'.repeat(size) });
+
+describe('the catalogue read cache', () => {
+  it('never holds more bytes than its bound, whatever keys it is asked for', async () => {
+    cache = createReadCache({ maxBytes: 100_000, maxAgeMs: 60_000 });
+    for (let i = 0; i < 2_000; i += 1) {
+      await cache.get(`products:${1 + (i % 1000)}:${i}`, answer(1_000 + (i % 7) * 1_000));
+      expect(cache.stats().bytes).toBeLessThanOrEqual(100_000);
+    }
+    expect(cache.stats().entries).toBeGreaterThan(10);
+  });
+
+  it('keeps serving from the cache what it holds', async () => {
+    cache = createReadCache({ maxBytes: 100_000, maxAgeMs: 60_000 });
+    const produce = vi.fn(answer(10));
+    await cache.get('product:1', produce);
+    await cache.get('product:1', produce);
+    expect(produce).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not keep an answer bigger than a quarter of its bound', async () => {
+    cache = createReadCache({ maxBytes: 10_000, maxAgeMs: 60_000 });
+    expect((await cache.get('products:1000:0', answer(5_000))).body).toHaveLength(5_000);
+    expect(cache.stats()).toEqual({ entries: 0, bytes: 0 });
+  });
+
+  it('drops expired entries by itself, so memory goes back down', async () => {
+    vi.useFakeTimers();
+    cache = createReadCache({ maxBytes: 1_000_000, maxAgeMs: 5_000 });
+    for (let i = 0; i < 50; i += 1) await cache.get(`products:100:${i}`, answer(1_000));
+    expect(cache.stats().entries).toBe(50);
+    await vi.advanceTimersByTimeAsync(11_000);
+    expect(cache.stats()).toEqual({ entries: 0, bytes: 0 });
+  });
+
+  it('drops everything on invalidate', async () => {
+    cache = createReadCache({ maxBytes: 1_000_000, maxAgeMs: 60_000 });
+    await cache.get('product:1', answer(100));
+    cache.invalidate();
+    expect(cache.stats()).toEqual({ entries: 0, bytes: 0 });
+  });
+});
