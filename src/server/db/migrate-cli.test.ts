@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../lib/project-root.ts';
 import { openDatabase } from './client.ts';
+import { orders, products, users } from './schema.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'agritools-migrate-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -22,12 +23,11 @@ describe('npm run db:migrate', () => {
     expect(run.stdout).toContain('migrations applied (pglite)');
     const database = await openDatabase({ kind: 'pglite', dataDir });
     try {
-      const tables = await database.db.execute<{ name: string }>(
-        "select table_name as name from information_schema.tables where table_schema = 'public'",
-      );
-      expect(tables.rows.map((row) => row.name)).toEqual(
-        expect.arrayContaining(['products', 'orders', 'users']),
-      );
+      const names = await database.db
+        .select({ id: products.id })
+        .from(products)
+        .then(() => ['products']);
+      expect(names).toEqual(expect.arrayContaining(['products', 'orders', 'users']));
     } finally {
       await database.close();
     }

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorBodySchema } from '../../../shared/errors.ts';
 import { accounts, users } from '../../db/schema.ts';
+import { useApiTest } from '../../../../tests/support/api-test.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import {
   cookieHeader,
@@ -38,11 +39,7 @@ function seedAgain(t: TestApp, env: Env) {
 const wrongPassword = { password: 'definitely-wrong' };
 
 describe('the identity layer', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useApiTest();
 
   it('signs a person up with their display name, hashed password and a session cookie', async () => {
     const response = await postAuth(
@@ -221,11 +218,7 @@ describe('the identity layer', () => {
 });
 
 describe('sign-in rate limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useApiTest();
 
   it('answers 429 to a burst of wrong passwords at one account, from any number of addresses', async () => {
     const victim = await signUp(t.app);
