@@ -47,6 +47,13 @@ const reviews: Review[] = [
     message: 'Older review without a rating.',
     rating: undefined as unknown as number,
   },
+  {
+    _id: '55555555-5555-4555-8555-555555555555',
+    name: 'Pixel Farm',
+    avatar: 'https://tracker.example/pixel.gif',
+    message: 'Stored before avatars were checked.',
+    rating: 5,
+  },
 ];
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -136,6 +143,9 @@ describe('HomePage', () => {
     expect(within(section).getAllByText(reviews[0]!.message).length).toBeGreaterThan(0);
     const avatar = within(section).getAllByRole('img', { name: 'Avatar of No Rating Farm', hidden: true })[0];
     expect(avatar).toHaveAttribute('src', '/images/blank-avatar.svg');
+    // A picture from any other host could be a tracking pixel: the default is shown instead.
+    const pixel = within(section).getAllByRole('img', { name: 'Avatar of Pixel Farm', hidden: true })[0];
+    expect(pixel).toHaveAttribute('src', '/images/blank-avatar.svg');
   });
 
   it("lists the four other services, each with a 'See more' label that does nothing", () => {
