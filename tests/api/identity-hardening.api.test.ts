@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/shared/errors.ts';
-import { ORIGIN, postAuth, signUp } from '../support/identity.ts';
+import { freshAddress, ORIGIN, postAuth, signUp } from '../support/identity.ts';
 import { useApiTest } from '../support/api-test.ts';
 
 // What the security review of /api/auth found (issue 6, item 7): bodies that Better Auth
 // reads but our per-account limiter did not, NUL characters, and errors outside the shape.
 
 const t = useApiTest();
-
-let address = 0;
-const freshAddress = () => {
-  address += 1;
-  return `10.77.${Math.floor(address / 250)}.${(address % 250) + 1}`;
-};
 
 /** A raw POST to /api/auth, from its own address so only per-account limits can apply. */
 const rawAuth = (path: string, payload: string | Buffer, contentType = 'application/json') =>

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { linkIn, mailsTo, postAuth, signUp } from '../support/identity.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkIn, postAuth, signUp, waitForMail } from '../support/identity.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // Reset and verification tokens never reach the logs: not in request lines, not in the
@@ -22,23 +22,10 @@ describe('logs', () => {
       { remoteAddress: '10.63.0.1' },
     );
     expect(requested.statusCode).toBe(200);
-    const mails = await vi.waitFor(() => {
-      const all = mailsTo(t.dataDir, person.email);
-      expect(all.some((mail) => mail.includes('/reset-password/'))).toBe(true);
-      return all;
-    });
-    const resetLink = new URL(
-      linkIn(
-        mails.find((m) => m.includes('/reset-password/'))!,
-        '/reset-password/',
-      ),
-    );
-    const verifyLink = new URL(
-      linkIn(
-        mails.find((m) => m.includes('/verify-email'))!,
-        '/verify-email',
-      ),
-    );
+    const resetMail = await waitForMail(t.dataDir, person.email, '/reset-password/');
+    const verifyMail = await waitForMail(t.dataDir, person.email, '/verify-email');
+    const resetLink = new URL(linkIn(resetMail, '/reset-password/'));
+    const verifyLink = new URL(linkIn(verifyMail, '/verify-email'));
     const resetToken = resetLink.pathname.split('/').at(-1)!;
     const verifyToken = verifyLink.searchParams.get('token')!;
 

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect, vi } from 'vitest';
 
 // Real identity sessions for API tests of the accounts layer (issue 3): sign up and sign in
 // through /api/auth with app.inject, keeping the session cookie like a browser would.
@@ -40,6 +41,12 @@ export function postAuth(
 
 let counter = 0;
 const nextAddress = () => `10.9.${Math.floor(counter / 250)}.${(counter % 250) + 1}`;
+
+/** A client address no other call of this test file has used, so only per-account limits apply. */
+export function freshAddress(): string {
+  counter += 1;
+  return nextAddress();
+}
 
 /** Signs a new person up (from their own address, so per-IP limits stay out of the way). */
 export async function signUp(
@@ -113,4 +120,13 @@ export function linkIn(mail: string, fragment: string): string {
   const link = mail.match(/https?:\/\/[^\s"<>]+/g)?.find((url) => url.includes(fragment));
   if (!link) throw new Error(`no link with ${fragment} in mail:\n${mail}`);
   return link;
+}
+
+/** Waits for the first mail to `email` that contains `fragment`, and answers it. */
+export function waitForMail(dataDir: string, email: string, fragment: string): Promise<string> {
+  return vi.waitFor(() => {
+    const found = mailsTo(dataDir, email).find((mail) => mail.includes(fragment));
+    expect(found, `a mail to ${email} with ${fragment}`).toBeDefined();
+    return found!;
+  });
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
 import { users } from '../../db/schema.ts';
 import { errorOf, useApiTest } from '../../../../tests/support/api-test.ts';
-import { postAuth, signIn, signUp, syncUser } from '../../../../tests/support/identity.ts';
+import { freshAddress, postAuth, signIn, signUp, syncUser } from '../../../../tests/support/identity.ts';
 import { DEMO_CUSTOMER, DEV_ADMIN } from './seed-accounts.ts';
 
 // The identity endpoints take names, pictures and passwords by the shop's own rules: the same
@@ -11,11 +11,7 @@ import { DEMO_CUSTOMER, DEV_ADMIN } from './seed-accounts.ts';
 
 const t = useApiTest();
 
-let address = 0;
-const from = () => {
-  address += 1;
-  return { remoteAddress: `10.61.${Math.floor(address / 250)}.${(address % 250) + 1}` };
-};
+const from = () => ({ remoteAddress: freshAddress() });
 let counter = 0;
 const newEmail = () => {
   counter += 1;

@@ -12,6 +12,7 @@ import {
   signIn,
   signUp,
   syncUser,
+  waitForMail,
 } from '../../../../tests/support/identity.ts';
 import type { Env } from '../../config/env.ts';
 import { createIdentity } from './identity.ts';
@@ -88,12 +89,7 @@ describe('the identity layer', () => {
   it('mails no text the person wrote, only the shop’s own words and the link', async () => {
     const name = 'Your account is blocked, call +880 1700 000000 http://evil.example';
     const person = await signUp(t.app, { name });
-    const mail = await vi.waitFor(() => {
-      const found = mailsTo(t.dataDir, person.email)[0];
-      expect(found).toBeDefined();
-      return found!;
-    });
-    expect(mail).toContain('/api/auth/verify-email?token=');
+    const mail = await waitForMail(t.dataDir, person.email, '/api/auth/verify-email?token=');
     expect(mail).not.toContain('evil.example');
     expect(mail).not.toContain('blocked');
   });
@@ -165,11 +161,7 @@ describe('the identity layer', () => {
       { remoteAddress: '10.1.0.4' },
     );
     expect(request.statusCode).toBe(200);
-    const mail = await vi.waitFor(() => {
-      const found = mailsTo(t.dataDir, person.email).find((text) => text.includes('/reset-password/'));
-      expect(found).toBeDefined();
-      return found!;
-    });
+    const mail = await waitForMail(t.dataDir, person.email, '/reset-password/');
     expect(mail).not.toContain(person.password);
     const link = new URL(linkIn(mail, '/api/auth/reset-password/'));
     const opened = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });

@@ -1,11 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   cookieHeader,
+  freshAddress,
   linkIn,
   mailsTo,
   postAuth,
   signIn,
   signUp,
+  waitForMail,
 } from '../../../../tests/support/identity.ts';
 import { errorOf, useApiTest } from '../../../../tests/support/api-test.ts';
 import { DEVICE_COOKIE } from './device-cookie.ts';
@@ -15,12 +17,6 @@ import { DEVICE_COOKIE } from './device-cookie.ts';
 // keep working whatever others send.
 
 const t = useApiTest();
-
-let address = 0;
-const nextAddress = () => {
-  address += 1;
-  return `10.60.${Math.floor(address / 250)}.${(address % 250) + 1}`;
-};
 
 /** The device cookie a response set, as a Cookie header. */
 function deviceCookieOf(response: { headers: Record<string, unknown> }): string {
@@ -41,7 +37,7 @@ async function guessBurst(email: string, from?: string) {
           t.app,
           '/sign-in/email',
           { email, password: `guess-number-${i}` },
-          { remoteAddress: from ?? nextAddress() },
+          { remoteAddress: from ?? freshAddress() },
         )
       ).statusCode,
     );
@@ -51,14 +47,14 @@ async function guessBurst(email: string, from?: string) {
 describe('sign-in attempts at one account', () => {
   it("lets the owner's own browser in after a guesser spent the account's attempts", async () => {
     const owner = await signUp(t.app);
-    const first = await postAuth(t.app, '/sign-in/email', owner, { remoteAddress: nextAddress() });
+    const first = await postAuth(t.app, '/sign-in/email', owner, { remoteAddress: freshAddress() });
     expect(first.statusCode).toBe(200);
     const device = deviceCookieOf(first);
 
     expect((await guessBurst(owner.email)).at(-1)).toBe(429);
 
     const fromHome = await postAuth(t.app, '/sign-in/email', owner, {
-      remoteAddress: nextAddress(),
+      remoteAddress: freshAddress(),
       headers: { cookie: device },
     });
     expect(fromHome.statusCode).toBe(200);
@@ -69,14 +65,14 @@ describe('sign-in attempts at one account', () => {
     const victim = await signUp(t.app);
     const attacker = await signUp(t.app);
     const attackerDevice = deviceCookieOf(
-      await postAuth(t.app, '/sign-in/email', attacker, { remoteAddress: nextAddress() }),
+      await postAuth(t.app, '/sign-in/email', attacker, { remoteAddress: freshAddress() }),
     );
     const statuses = await guessBurst(victim.email);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses[10]).toBe(429);
     // A locked account answers 429 before the password is checked: no oracle for the guesser.
     const right = await postAuth(t.app, '/sign-in/email', victim, {
-      remoteAddress: nextAddress(),
+      remoteAddress: freshAddress(),
       headers: { cookie: attackerDevice },
     });
     expect(right.statusCode).toBe(429);
@@ -86,7 +82,7 @@ describe('sign-in attempts at one account', () => {
 
   it("keeps the owner's device in when the guesser shares the owner's address", async () => {
     const owner = await signUp(t.app);
-    const shared = nextAddress();
+    const shared = freshAddress();
     const device = deviceCookieOf(await postAuth(t.app, '/sign-in/email', owner, { remoteAddress: shared }));
     // Enough from the shared address to spend both its per-address and the account's attempts.
     const statuses = await guessBurst(owner.email, shared);
@@ -101,14 +97,14 @@ describe('sign-in attempts at one account', () => {
   it("counts the owner's own mistakes on their device, not against the account", async () => {
     const owner = await signUp(t.app);
     const device = deviceCookieOf(
-      await postAuth(t.app, '/sign-in/email', owner, { remoteAddress: nextAddress() }),
+      await postAuth(t.app, '/sign-in/email', owner, { remoteAddress: freshAddress() }),
     );
     const attempt = (password: string) =>
       postAuth(
         t.app,
         '/sign-in/email',
         { email: owner.email, password },
-        { remoteAddress: nextAddress(), headers: { cookie: device } },
+        { remoteAddress: freshAddress(), headers: { cookie: device } },
       );
     for (let i = 0; i < 10; i += 1) expect((await attempt('typo-in-password')).statusCode).toBe(401);
     expect((await attempt('typo-in-password')).statusCode).toBe(429);
@@ -117,7 +113,7 @@ describe('sign-in attempts at one account', () => {
       t.app,
       '/sign-in/email',
       { email: owner.email, password: 'guesswork-1' },
-      { remoteAddress: nextAddress() },
+      { remoteAddress: freshAddress() },
     );
     expect(elsewhere.statusCode).toBe(401);
   });
@@ -129,7 +125,7 @@ describe('password resets under attack', () => {
       t.app,
       '/request-password-reset',
       { email, redirectTo: '/reset-password' },
-      { remoteAddress: nextAddress(), headers },
+      { remoteAddress: freshAddress(), headers },
     );
 
   it("never blocks the owner's reset, and mails at most five links an hour", async () => {
@@ -151,7 +147,7 @@ describe('password resets under attack', () => {
       t.app,
       '/reset-password',
       { token, newPassword: 'a-fresh-long-password' },
-      { remoteAddress: nextAddress() },
+      { remoteAddress: freshAddress() },
     );
     expect(reset.statusCode).toBe(200);
     await signIn(t.app, { email: owner.email, password: 'a-fresh-long-password' });
@@ -160,11 +156,7 @@ describe('password resets under attack', () => {
   it('marks the browser that reset the password as a device of the account', async () => {
     const owner = await signUp(t.app);
     await requestReset(owner.email);
-    const mail = await vi.waitFor(() => {
-      const found = mailsTo(t.dataDir, owner.email).find((text) => text.includes('/reset-password/'));
-      expect(found).toBeDefined();
-      return found!;
-    });
+    const mail = await waitForMail(t.dataDir, owner.email, '/reset-password/');
     const link = new URL(linkIn(mail, '/api/auth/reset-password/'));
     const token = link.pathname.split('/').at(-1);
     expect((await guessBurst(owner.email)).at(-1)).toBe(429);
@@ -172,14 +164,14 @@ describe('password resets under attack', () => {
       t.app,
       '/reset-password',
       { token, newPassword: 'after-the-attack-1' },
-      { remoteAddress: nextAddress() },
+      { remoteAddress: freshAddress() },
     );
     expect(reset.statusCode).toBe(200);
     const signedIn = await postAuth(
       t.app,
       '/sign-in/email',
       { email: owner.email, password: 'after-the-attack-1' },
-      { remoteAddress: nextAddress(), headers: { cookie: deviceCookieOf(reset) } },
+      { remoteAddress: freshAddress(), headers: { cookie: deviceCookieOf(reset) } },
     );
     expect(signedIn.statusCode).toBe(200);
   });
