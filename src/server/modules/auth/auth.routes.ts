@@ -9,7 +9,7 @@ import { createRateLimitStore, type RateLimitRule } from './rate-limit.repositor
 
 /**
  * Per-account limits (design.md "Rate limits"), on top of Better Auth's per-IP rules, so that a
- * burst at one account from many addresses still gets 429. docs/decisions/010-sign-in-lockout.md.
+ * burst at one account from many addresses still gets 429. docs/decisions/010-nobody-can-lock-anyone-out.md.
  *
  * Sign-in attempts count per account, and separately per device cookie (device-cookie.ts): a
  * guesser without the owner's device gets ten tries an hour at an account, while the owner's
@@ -76,14 +76,13 @@ async function asErrorBody(response: Response) {
 }
 
 /**
- * Mounts Better Auth at /api/auth inside Fastify: Fastify has already
- * read the body, so the catch-all route hands Better Auth a web Request built from the raw
- * bytes and copies the Response back, each Set-Cookie separately.
+ * Mounts Better Auth at /api/auth inside Fastify: Fastify has already read the body, so the
+ * catch-all route hands Better Auth a web Request built from the raw bytes (checked and counted
+ * first) and copies the Response back, each Set-Cookie separately.
  */
 export async function authRoutes(app: FastifyInstance) {
   const { identity } = app;
   const rateLimits = createRateLimitStore(app.db);
-
   const devices = createDeviceCookies(app.authSecret, app.publicUrl.startsWith('https://'));
 
   /** Counts one call against `key`; throws 429 when the rule is spent. */

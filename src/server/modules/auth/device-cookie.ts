@@ -6,7 +6,7 @@ import { SignJWT, jwtVerify } from 'jose';
  * which someone proved they own an account (signed in, signed up, or reset the password from
  * the mail) keeps a signed cookie naming that account. Sign-in attempts carrying it are
  * counted per device, so the owner's browser is never locked out by someone else's failures.
- * docs/decisions/010-sign-in-lockout.md.
+ * docs/decisions/010-nobody-can-lock-anyone-out.md.
  */
 export const DEVICE_COOKIE = 'agritools.device';
 const AUDIENCE = 'agritools-device';

@@ -9,10 +9,9 @@ import type { Mailer } from '../../lib/mailer.ts';
 import type { RateLimitStore } from './rate-limit.repository.ts';
 
 /**
- * The identity layer: Better Auth under
- * /api/auth proves who someone is with an httpOnly session cookie. The spec's calls use
- * the short-lived Bearer token that PUT /api/user/{email} issues from that session
- * (docs/decisions/001-identity-and-access-tokens.md).
+ * The identity layer: Better Auth under /api/auth proves who someone is with an httpOnly
+ * session cookie. The spec's calls use the short-lived Bearer token that PUT /api/user/{email}
+ * issues from that session (docs/decisions/001-identity-and-access-tokens.md).
  */
 
 /** Set by auth.routes.ts from Fastify's request.ip, replacing whatever the client sent. */
@@ -35,9 +34,9 @@ export interface IdentityOptions {
 // The mails quote nothing a person typed (not even the display name): sign-up mails any
 // address, so user-written text there would let anyone send their words from the shop's own
 // mail server next to a genuine link.
-export const verificationMail = (url: string) =>
+const verificationMail = (url: string) =>
   `Hello,\n\nWelcome to AgriTools. Please confirm your email address by opening this link:\n\n${url}\n\nIf you did not create an AgriTools account, ignore this mail.\n`;
-export const resetPasswordMail = (url: string) =>
+const resetPasswordMail = (url: string) =>
   `Hello,\n\nSomeone asked to reset the password of your AgriTools account.\nOpen this link within an hour to choose a new one:\n\n${url}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`;
 
 export function createIdentity(options: IdentityOptions) {

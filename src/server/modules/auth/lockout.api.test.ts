@@ -12,9 +12,9 @@ import {
 import { errorOf, useApiTest } from '../../../../tests/support/api-test.ts';
 import { DEVICE_COOKIE } from './device-cookie.ts';
 
-// Nobody can lock anyone out (docs/decisions/010-sign-in-lockout.md): a guesser gets a handful
-// of tries an hour at an account, but the owner's own browser, and the owner's reset mail,
-// keep working whatever others send.
+// Nobody can lock anyone out (docs/decisions/010-nobody-can-lock-anyone-out.md): a guesser
+// gets a handful of tries an hour at an account, but the owner's own browser, and the owner's
+// reset mail, keep working whatever others send.
 
 const t = useApiTest();
 
