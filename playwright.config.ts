@@ -1,14 +1,17 @@
 import { defineConfig, devices } from '@playwright/test';
 
 // Playwright drives Debian's Chromium (no browser download here) against the real built
-// server on a throwaway DATA_DIR (issue 2). `npm run build` must run first; `npm test` does.
-export const E2E_PORT = 3100;
+// server on a throwaway DATA_DIR. `npm run build` must run first; `npm test` does.
+// E2E_PORT moves the shop (and the ports after it) so two checkouts can run their suites at once.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+/** The e2e server's DATA_DIR: stories read its mail outbox. */
+export const E2E_DATA_DIR = `.data-e2e-${E2E_PORT}`;
 export const E2E_ADMIN = { email: 'admin@agritools.test', password: 'admin-e2e-password' };
 /** The local OpenID provider that stands in for Google (tests/support/oidc-provider.ts). */
 export const E2E_OIDC = {
-  port: 3101,
-  issuer: 'http://127.0.0.1:3101',
+  port: E2E_PORT + 1,
+  issuer: `http://127.0.0.1:${E2E_PORT + 1}`,
   clientId: 'agritools-e2e',
   clientSecret: 'agritools-e2e-secret-not-for-production',
 };
@@ -59,7 +62,7 @@ export default defineConfig({
       },
     },
     {
-      command: 'rm -rf .data-e2e && node dist/server/server/server.js',
+      command: `rm -rf ${E2E_DATA_DIR} && node dist/server/server/server.js`,
       url: `${E2E_BASE_URL}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,
@@ -69,7 +72,7 @@ export default defineConfig({
         NODE_ENV: 'test',
         PORT: String(E2E_PORT),
         HOST: '127.0.0.1',
-        DATA_DIR: '.data-e2e',
+        DATA_DIR: E2E_DATA_DIR,
         PUBLIC_URL: E2E_BASE_URL,
         LOG_LEVEL: 'warn',
         SEED_DEMO: 'true',

@@ -2,13 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { messages } from '../../src/shared/messages.ts';
+import { E2E_DATA_DIR } from '../../playwright.config.ts';
 import { expect, MOBILE, test } from './fixtures.ts';
 import { ADMIN, newCustomer, signInAs, signUpNewCustomer } from './support/auth.ts';
 
 // Accounts stories (issue 3): sign-up, log-in, forgot and reset password, Google popup,
 // profile, Make Admin and the admin-route guard, all against the real server.
 
-const OUTBOX = resolve('.data-e2e/outbox');
+const OUTBOX = resolve(E2E_DATA_DIR, 'outbox');
 
 /** The body of the newest .eml in the e2e outbox addressed to `email`, QP-decoded. */
 function latestMailTo(email: string): string | null {
