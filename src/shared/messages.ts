@@ -1,6 +1,7 @@
 // Every user-visible string of the specification (sections 2, 5 and 8), verbatim,
 // odd spellings included ('Forgot Pasword?', 'withing', 'Faild'). Import from here;
-// tests assert these exact values.
+// tests assert these exact values. Every key needs its Bengali in messages.bn.ts: the type
+// check and messages.parity.test.ts fail otherwise (docs/decisions/023).
 export const messages = {
   // Section 5 / 8: field messages
   emailRequired: 'Email is Required!',

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatDate,
+  formatNumber,
+  formatPrice,
+  localizeDigits,
+  toBengaliDigits,
+  toLatinDigits,
+} from './format.ts';
+import { bnMessages } from '../messages.bn.ts';
+
+describe('numbers', () => {
+  it('writes Bengali digits with lakh grouping in Bengali', () => {
+    expect(formatNumber(1234567, 'bn')).toBe('১২,৩৪,৫৬৭');
+    expect(formatNumber(4200, 'bn')).toBe('৪,২০০');
+    expect(formatNumber(0, 'bn')).toBe('০');
+  });
+  it('keeps Latin digits and thousands grouping in English', () => {
+    expect(formatNumber(1234567, 'en')).toBe('1,234,567');
+  });
+});
+
+describe('prices', () => {
+  it('shows taka with Bengali digits in Bengali, decimals only when there are cents', () => {
+    expect(formatPrice(123450, 'bn')).toBe('৳১,২৩৪.৫০');
+    expect(formatPrice(1200, 'bn')).toBe('৳১২');
+    expect(formatPrice(12345678905, 'bn')).toBe('৳১২,৩৪,৫৬,৭৮৯.০৫');
+    expect(formatPrice(-250, 'bn')).toBe('-৳২.৫০');
+  });
+  it("keeps the spec's dollars in English", () => {
+    expect(formatPrice(123450, 'en')).toBe('$1,234.50');
+    expect(formatPrice(1200, 'en')).toBe('$12');
+  });
+});
+
+describe('dates', () => {
+  // 20:30 UTC is already the next day in Dhaka (UTC+6).
+  const lateEvening = '2026-11-23T20:30:00Z';
+  it('shows the Dhaka date in Bengali digits', () => {
+    expect(formatDate(lateEvening, 'bn')).toBe('২৪ নভেম্বর, ২০২৬');
+    expect(formatDate(lateEvening, 'bn', true)).toMatch(/^২৪ নভেম্বর, ২০২৬.*২:৩০/);
+  });
+  it('shows the Dhaka date in English', () => {
+    expect(formatDate(lateEvening, 'en')).toBe('November 24, 2026');
+    expect(formatDate(lateEvening, 'en', true)).toMatch(/November 24, 2026.*2:30\sAM/);
+  });
+});
+
+describe('digits', () => {
+  it('turns Latin digits into Bengali ones and back', () => {
+    expect(toBengaliDigits('2020 and 150')).toBe('২০২০ and ১৫০');
+    expect(toLatinDigits('০১৭১২৩৪৫৬৭৮')).toBe('01712345678');
+    expect(toLatinDigits(toBengaliDigits('0123456789'))).toBe('0123456789');
+  });
+  it('leaves English text as it is', () => {
+    expect(localizeDigits('Revenue 12M', 'en')).toBe('Revenue 12M');
+    expect(localizeDigits('12M', 'bn')).toBe('১২M');
+  });
+  it('leaves phone numbers and order ids as typed inside Bengali messages', () => {
+    const orderId = 'a1b2c3d4-0001-4000-8000-000000000123';
+    expect(bnMessages.pleasePayFor(orderId)).toContain(orderId);
+    expect(bnMessages.phonePattern).toContain('+880');
+    expect(bnMessages.ratingOutOf5(4)).toBe('রেটিং: ৫ এর মধ্যে ৪');
+  });
+});

@@ -1,0 +1,56 @@
+// Bengali (bn-BD) for every key of messages.ts (docs/decisions/023). The web app loads this
+// file as its own chunk only on /bn/… pages; mails use it for customers who last used Bengali.
+// Where the English text of the spec carries a slip ('Username is Required' on the phone
+// field, 'withing 150 words' for 150 characters), the Bengali says what the rule means.
+import { toBengaliDigits } from './i18n/format.ts';
+import type { Messages } from './i18n/dictionary.ts';
+
+export const bnMessages = {
+  emailRequired: 'ইমেইল দিতে হবে!',
+  passwordRequired: 'পাসওয়ার্ড দিতে হবে!',
+  nameRequired: 'নাম দিতে হবে!',
+  ratingRange: '১ থেকে ৫ এর মধ্যে রেটিং দিন',
+  commentTooLong: '১৫০ অক্ষরের মধ্যে লিখুন',
+  phoneRequired: 'ফোন নম্বর দিতে হবে',
+  phonePattern: '+880 সহ একটি সঠিক নম্বর দিন',
+  belowMinimumOrder: 'ন্যূনতম অর্ডারের পরিমাণ পূরণ করতে হবে',
+  outOfStock: 'স্টকে নেই',
+  enterEmailForReset: 'আপনার ইমেইল ঠিকানা লিখুন',
+  resetEmailSent: 'ইমেইল পাঠানো হয়েছে',
+  signedOut: 'আপনি সাইন আউট করেছেন',
+  profileUpdated: 'প্রোফাইল হালনাগাদ হয়েছে',
+  reviewAdded: 'ধন্যবাদ। আপনার রিভিউ যোগ করা হয়েছে',
+  productRemoved: 'পণ্যটি সরিয়ে ফেলা হয়েছে',
+  orderRemoved: 'অর্ডারটি সরিয়ে ফেলা হয়েছে',
+  userPromoted: 'ব্যবহারকারীকে অ্যাডমিন করা হয়েছে!',
+  orderPlaced: 'আপনার অর্ডার নেওয়া হয়েছে। এখন পেমেন্ট করতে পারেন',
+  productAdded: 'পণ্যটি মজুদে যোগ হয়েছে',
+  promoteFailed: 'কাজটি সফল হয়নি',
+  addProductFailed: 'কাজটি সফল হয়নি',
+  accessDenied: 'প্রবেশাধিকার নেই',
+  noUserLoggedIn: 'কেউ লগ ইন করেননি',
+  forgotPassword: 'পাসওয়ার্ড ভুলে গেছেন?',
+  createAccount: 'নতুন অ্যাকাউন্ট খুলুন',
+  continueWithGoogle: 'Google দিয়ে চালিয়ে যান',
+  notFoundCode: '৪০৪',
+  notFoundTitle: 'দুঃখিত! পাতাটি পাওয়া যায়নি',
+  notFoundBody: 'আপনি যে পাতাটি খুঁজছেন সেটি নেই।',
+  goHome: 'হোমে ফিরুন',
+  noOrders: 'আপনার কোনো অর্ডার নেই',
+  confirmDelete: 'আপনি কি নিশ্চিতভাবে মুছে ফেলতে চান?',
+  confirmYes: 'হ্যাঁ, আমি নিশ্চিত',
+  confirmNo: 'না',
+  addSocialLink: 'আপনার সোশ্যাল মিডিয়া লিংক যোগ করুন',
+  notAvailable: 'নেই',
+  paid: 'পরিশোধিত',
+  contactTitle: 'আরও জানতে চান? আমাদের একটি বার্তা পাঠান, আপনার প্রশ্নের উত্তর দিতে আমরা সাহায্য করব',
+  statsHeading: 'সফলভাবে ২ বছর ধরে সেবা দিচ্ছি',
+  tagline: 'সব ধরনের কৃষি ও খামারের যন্ত্রপাতির প্রস্তুতকারক ও সরবরাহকারী প্রতিষ্ঠান',
+  footerTagline: '২০২০ সাল থেকে নির্ভরযোগ্য যন্ত্রপাতি সরবরাহকারী একটি প্রতিষ্ঠান',
+  errorLine: (message: string) => `ত্রুটি: ${message}`,
+  // The order id stays as issued: only quantities take Bengali digits.
+  pleasePayFor: (orderId: string) => `অনুগ্রহ করে পরিশোধ করুন : ${orderId}`,
+  ratingOutOf5: (rating: number) => `রেটিং: ৫ এর মধ্যে ${toBengaliDigits(String(rating))}`,
+  googleNotConfigured: 'এই সার্ভারে Google সাইন-ইন চালু করা হয়নি',
+  commonPassword: 'এই পাসওয়ার্ডটি খুব প্রচলিত এবং সহজে অনুমান করা যায়। অন্য একটি বেছে নিন।',
+} as const satisfies Messages;
