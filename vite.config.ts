@@ -1,8 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
-import type * as PrerenderModule from './src/web/prerender.tsx';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -10,7 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
  * The app's scripts do not block the first paint: index.html draws a static top bar and
  * spinner as soon as the stylesheet is in, and React replaces them. So the entry script and
  * the modules it preloads are fetched at low priority, after the stylesheet and the hero
- * image, which are what the first paints need (issue 6). Lighthouse's simulation otherwise
+ * image, which are what the first paints need. Lighthouse's simulation otherwise
  * counts every high-priority script that loaded before the first paint as render-blocking,
  * module scripts included, and reports that paint as waiting for the JavaScript.
  */
@@ -35,62 +31,12 @@ function lowPriorityScripts(): Plugin {
   };
 }
 
-/** index.html's placeholder, which a prerendered page replaces with its own HTML. */
-const SHELL = /<div id="root">\s*<!--shell-->[\s\S]*<!--\/shell-->\s*<\/div>/;
-
-/**
- * After the browser build: compiles src/web/prerender.tsx for Node, renders each public page
- * into a copy of index.html (dist/web/prerendered/*.html) and lists them in
- * prerendered/manifest.json, which the server reads (src/server/plugins/spa.ts). Those pages
- * paint from the HTML alone; the browser then hydrates them (docs/decisions/009).
- */
-function prerenderPublicPages(): Plugin {
-  let config: ResolvedConfig;
-  return {
-    name: 'agritools:prerender',
-    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
-    configResolved(resolved) {
-      config = resolved;
-    },
-    closeBundle: {
-      sequential: true,
-      async handler() {
-        const outDir = resolve(config.root, config.build.outDir);
-        const serverDir = resolve(config.root, '../../dist/prerender');
-        await build({
-          configFile: config.configFile,
-          mode: config.mode,
-          logLevel: 'warn',
-          build: { ssr: 'prerender.tsx', outDir: serverDir, emptyOutDir: true },
-        });
-        const { PRERENDERED_PATHS, renderPage } = (await import(
-          pathToFileURL(join(serverDir, 'prerender.js')).href
-        )) as typeof PrerenderModule;
-        const template = await readFile(join(outDir, 'index.html'), 'utf8');
-        if (!SHELL.test(template)) throw new Error('index.html: the <!--shell--> placeholder was not found');
-        await mkdir(join(outDir, 'prerendered'), { recursive: true });
-        const manifest: Record<string, string> = {};
-        for (const path of PRERENDERED_PATHS) {
-          const html = await renderPage(path);
-          const file = `prerendered/${path === '/' ? 'root' : path.slice(1)}.html`;
-          await writeFile(
-            join(outDir, file),
-            template.replace(SHELL, () => `<div id="root" data-prerendered>${html}</div>`),
-          );
-          manifest[path] = file;
-        }
-        await writeFile(join(outDir, 'prerendered/manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-        await rm(serverDir, { recursive: true, force: true });
-      },
-    },
-  };
-}
-
 // The SPA lives in src/web; its build goes to dist/web, which the Fastify server serves.
+// `npm run build` then draws the public pages into it (scripts/prerender.ts).
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss(), lowPriorityScripts(), prerenderPublicPages()],
+  plugins: [react(), tailwindcss(), lowPriorityScripts()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

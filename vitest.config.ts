@@ -30,7 +30,12 @@ export default defineConfig({
   test: {
     projects: [
       nodeProject('unit', {
-        include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'tests/**/*.test.ts'],
+        include: [
+          'src/shared/**/*.test.ts',
+          'src/server/**/*.test.ts',
+          'tests/**/*.test.ts',
+          'scripts/**/*.test.ts',
+        ],
         exclude: [...apiTests, 'tests/e2e/**', 'tests/system/**'],
       }),
       {

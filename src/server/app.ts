@@ -11,6 +11,7 @@ import { redactingStream } from './lib/redact.ts';
 import { createReadCache } from './lib/read-cache.ts';
 import { projectRoot } from './lib/project-root.ts';
 import { accessPlugin } from './plugins/access.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     https: env.NODE_ENV === 'production' && app.publicUrl.startsWith('https://'),
   });
   await app.register(responseHeadersPlugin);
+  await app.register(compressionPlugin);
   await app.register(openapiPlugin);
   await app.register(accessPlugin);
 

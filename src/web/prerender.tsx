@@ -1,25 +1,32 @@
-// Build-time rendering of the public pages (docs/decisions/009). The build (vite.config.ts)
-// compiles this module for Node, renders each page below into a copy of index.html, and the
-// server answers those paths with them: their first paint needs neither JavaScript nor data.
+// Build-time rendering of the public pages (docs/decisions/009). The build's prerender step
+// (scripts/prerender.ts) compiles this module for Node, renders each page below into a copy of
+// index.html, and the server answers those paths with them: their first paint needs neither
+// JavaScript nor data.
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { Shop } from './app/shop.tsx';
 import { paths } from './lib/paths.ts';
 
+export interface PrerenderedPage {
+  path: string;
+  /** The page's language, for <html lang> (default en). */
+  lang?: string;
+}
+
 /**
  * The pages drawn at build time: the same for every visitor until the account and the
  * catalogue load. Pages behind sign-in, and reset-password (which depends on its link's
  * token), start from index.html's spinner instead.
  */
-export const PRERENDERED_PATHS = [
-  paths.root,
-  paths.home,
-  paths.blogs,
-  paths.portfolio,
-  paths.login,
-  paths.signUp,
-] as const;
+export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
+  { path: paths.root },
+  { path: paths.home },
+  { path: paths.blogs },
+  { path: paths.portfolio },
+  { path: paths.login },
+  { path: paths.signUp },
+];
 
 /** The HTML of the shop at `url` as the browser's first render draws it (auth and data pending). */
 export async function renderPage(url: string): Promise<string> {

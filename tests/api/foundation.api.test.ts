@@ -50,4 +50,18 @@ describe('the API foundation', () => {
     // Plain-HTTP hosts must not be told to upgrade (stack-notes.md).
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
+
+  it('compresses answers of 1 KiB or more in the encoding the client prefers, and no smaller ones', async () => {
+    const doc = (encoding: string) =>
+      t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': encoding } });
+    expect((await doc('gzip, deflate, br')).headers['content-encoding']).toBe('br');
+    expect((await doc('gzip')).headers['content-encoding']).toBe('gzip');
+    expect((await doc('identity')).headers['content-encoding']).toBeUndefined();
+    const small = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
 });

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
-import compress from '@fastify/compress';
 
 export interface SecurityOptions {
   /** Serve HSTS and upgrade-insecure-requests only when the public URL is HTTPS. */
@@ -30,13 +29,12 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
         ...(options.https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    // same-origin would cut the Google sign-in popup off from its opener (stack-notes.md).
+    // same-origin would cut the Google sign-in popup off from its opener, which then never
+    // hears that the sign-in finished.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     hsts: options.https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
   });
   app.addHook('onRequest', (request, reply, done) => {
     applySecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
-
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 });
