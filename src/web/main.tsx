@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { preloadPage } from './app/router.tsx';
 import { Shop } from './app/shop.tsx';
 import { prefetchSession } from './lib/auth.tsx';
+import { basenameOf, loadLocaleOf, rememberLocale } from './lib/i18n.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -11,9 +12,16 @@ if (!root) throw new Error('#root missing from index.html');
 
 prefetchSession();
 
+// The language comes from the address (/bn/… is Bengali, docs/decisions/023); its dictionary
+// is in place before the first render, so hydration meets the words the build drew. English
+// needs no wait; Bengali loads its one small chunk.
+const locale = await loadLocaleOf(window.location.pathname);
+// The language last read is the one mails go out in and the start page opens in.
+rememberLocale(locale);
+
 const app = (
   <StrictMode>
-    <BrowserRouter>
+    <BrowserRouter basename={basenameOf(locale)}>
       <Shop />
     </BrowserRouter>
   </StrictMode>

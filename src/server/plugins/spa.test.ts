@@ -92,4 +92,46 @@ describe('the SPA plugin', () => {
       expect(missing.json(), path).toMatchObject({ error: { code: 'NOT_FOUND' } });
     }
   });
+
+  it('answers Bengali pages with their own prerendered HTML, and other /bn/ pages with the Bengali shell', async () => {
+    const shop = await serve({
+      '/': 'prerendered/root.html',
+      '/bn/': 'prerendered/bn-root.html',
+      '/bn/login': 'prerendered/bn-login.html',
+      '/bn/*': 'prerendered/bn-shell.html',
+    });
+    expect((await shop.inject('/bn/')).body).toBe('<p>page prerendered/bn-root.html</p>');
+    expect((await shop.inject('/bn/login')).body).toBe('<p>page prerendered/bn-login.html</p>');
+    for (const path of ['/bn/dashboard/myorders', '/bn/placeorder/abc', '/bn/nothing']) {
+      const page = await shop.inject(path);
+      expect(page.statusCode, path).toBe(200);
+      expect(page.body, path).toBe('<p>page prerendered/bn-shell.html</p>');
+    }
+    // The shell's key is not itself an address.
+    expect((await shop.inject('/bn/*')).body).toBe('<p>page prerendered/bn-shell.html</p>');
+    expect((await shop.inject('/dashboard')).body).toBe('<p>shell</p>');
+  });
+
+  it('sends a reader who chose Bengali from an English page to the same page in Bengali', async () => {
+    const shop = await serve({ '/': 'prerendered/root.html', '/bn/': 'prerendered/bn-root.html' });
+    const chose = { cookie: 'theme=x; lang=bn' };
+    const home = await shop.inject({ url: '/', headers: chose });
+    expect(home.statusCode).toBe(302);
+    expect(home.headers.location).toBe('/bn/');
+    expect(home.headers.vary).toBe('Cookie');
+    const page = await shop.inject({ url: '/placeorder/abc?x=1', headers: chose });
+    expect(page.headers.location).toBe('/bn/placeorder/abc?x=1');
+    // English chosen, no choice, or just switched to English from a Bengali page: English.
+    expect((await shop.inject({ url: '/', headers: { cookie: 'lang=en' } })).statusCode).toBe(200);
+    expect((await shop.inject('/')).statusCode).toBe(200);
+    const switched = await shop.inject({
+      url: '/',
+      headers: { ...chose, host: 'shop.test', referer: 'http://shop.test/bn/login' },
+    });
+    expect(switched.statusCode).toBe(200);
+    // Bengali pages, assets and the API are never redirected.
+    expect((await shop.inject({ url: '/bn/', headers: chose })).statusCode).toBe(200);
+    expect((await shop.inject({ url: '/assets/app-1234.js', headers: chose })).statusCode).toBe(200);
+    expect((await shop.inject({ url: '/api/nothing', headers: chose })).statusCode).toBe(404);
+  });
 });

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { errorBody } from './errors.ts';
+import { LOCALE_COOKIE, localeOfPath, localizePath } from '../../shared/i18n/locale.ts';
 
 /**
  * The public pages the build drew in advance (src/web/prerender.tsx): path -> file under the
@@ -32,16 +33,49 @@ function readPrerendered(root: string): Map<string, string> {
  */
 /** A page of the SPA: always revalidated, as it names the current build's assets. */
 const sendPage = (reply: FastifyReply, file: string) =>
-  reply.header('cache-control', 'no-cache').sendFile(file);
+  reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(file);
+
+/** The manifest's key for the Bengali spinner shell (index.html with lang="bn"), for /bn/… pages not drawn in advance. */
+export const BENGALI_SHELL_KEY = '/bn/*';
+
+/**
+ * Where an English page sends a reader who chose Bengali (the `lang` cookie the language switch
+ * and every page set, docs/decisions/023): the same page under /bn/. Not when they come from a
+ * Bengali page (they just followed the switch to English, perhaps before its script ran).
+ */
+function bengaliAddress(request: FastifyRequest): string | null {
+  const [path = '/', query] = request.url.split('?');
+  if (localeOfPath(path) === 'bn') return null;
+  const cookie = request.headers.cookie ?? '';
+  if (!new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=bn(?:;|$)`).test(cookie)) return null;
+  const referer = request.headers.referer;
+  if (referer) {
+    try {
+      const from = new URL(referer);
+      if (from.host === request.headers.host && localeOfPath(from.pathname) === 'bn') return null;
+    } catch {
+      // not a URL: ignore it
+    }
+  }
+  return `${localizePath(path, 'bn')}${query === undefined ? '' : `?${query}`}`;
+}
+
+/** Sends a page, or the reader who chose Bengali to its Bengali address. */
+function answerPage(request: FastifyRequest, reply: FastifyReply, file: string) {
+  const bengali = bengaliAddress(request);
+  if (bengali)
+    return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').redirect(bengali, 302);
+  return sendPage(reply, file);
+}
 
 export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string }) => {
   const hasBuild = existsSync(join(options.root, 'index.html'));
+  const pages = hasBuild ? readPrerendered(options.root) : new Map<string, string>();
   if (hasBuild) {
-    const pages = readPrerendered(options.root);
     // '/' is the SPA's own page, not a directory for the static files below to list.
     if (!pages.has('/')) pages.set('/', 'index.html');
     for (const [path, file] of pages) {
-      app.get(path, (_request, reply) => sendPage(reply, file));
+      if (path !== BENGALI_SHELL_KEY) app.get(path, (request, reply) => answerPage(request, reply, file));
     }
     await app.register(fastifyStatic, {
       root: options.root,
@@ -65,6 +99,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string
     if (!wantsPage || !hasBuild) {
       return reply.status(404).send(errorBody('NOT_FOUND', `Route ${request.method} ${path} not found`));
     }
-    return sendPage(reply, 'index.html');
+    const bengaliShell = localeOfPath(path) === 'bn' ? pages.get(BENGALI_SHELL_KEY) : undefined;
+    return answerPage(request, reply, bengaliShell ?? 'index.html');
   });
 });
