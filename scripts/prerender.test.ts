@@ -33,3 +33,17 @@ describe('the prerender step', () => {
     expect(() => pageFile('/../x')).toThrow();
   });
 });
+
+describe('Bengali pages of the prerender step', () => {
+  it('gives the Bengali shell lang="bn", its head links and a Bengali spinner label', async () => {
+    const { bengaliShell } = await import('./prerender.ts');
+    const withHead = template
+      .replace('<body>', '<head></head><body>')
+      .replace('<p>Loading</p>', '<span class="sr-only">Loading</span>');
+    const html = bengaliShell(withHead, '<link rel="stylesheet" href="/assets/locale-bn-x.css">');
+    expect(html).toContain('<html lang="bn"');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/locale-bn-x.css"></head>');
+    expect(html).toContain('<span class="sr-only">লোড হচ্ছে</span>');
+    expect(html).toContain('<!--shell-->');
+  });
+});

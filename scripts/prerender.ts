@@ -7,7 +7,7 @@
 //   const renderer = await loadPageRenderer();        // compile once
 //   const html = await renderRoute(renderer, template, '/blogs', { lang: 'en' });
 //   await renderer.close();
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
@@ -44,14 +44,54 @@ export async function loadPageRenderer(): Promise<PageRenderer> {
  * A whole HTML document: `template` (the built index.html) with the app's HTML for one page in
  * place of the shell, marked for hydration, and `lang` on the <html> element.
  */
-export function pageDocument(template: string, appHtml: string, options: { lang?: string } = {}): string {
+export function pageDocument(
+  template: string,
+  appHtml: string,
+  options: { lang?: string; head?: string } = {},
+): string {
   if (!SHELL.test(template)) throw new Error('index.html: the <!--shell--> placeholder was not found');
+  return withLanguage(template, options).replace(
+    SHELL,
+    () => `<div id="root" data-prerendered>${appHtml}</div>`,
+  );
+}
+
+/** `template` with `lang` on its <html> element and `head` (links of that language) before </head>. */
+function withLanguage(template: string, options: { lang?: string; head?: string }): string {
   if (!HTML_LANG.test(template)) throw new Error('index.html: <html lang="..."> was not found');
   const lang = options.lang ?? 'en';
   if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(lang)) throw new Error(`not a language tag: ${lang}`);
   return template
     .replace(HTML_LANG, `<html lang="${lang}"`)
-    .replace(SHELL, () => `<div id="root" data-prerendered>${appHtml}</div>`);
+    .replace('</head>', () => `${options.head ?? ''}</head>`);
+}
+
+/**
+ * What a Bengali page's <head> adds (docs/decisions/023): the Bengali chunk's stylesheet (the
+ * font faces) and a preload of that chunk and of the regular font, so the page's first paint
+ * has the font and its hydration does not wait for a second round trip. Found in the build's
+ * assets by name (Vite names a lazy chunk's files after its module, locale-bn.ts).
+ */
+export async function bengaliHead(outDir: string): Promise<string> {
+  const assets = await readdir(join(outDir, 'assets'));
+  const find = (pattern: RegExp) => {
+    const file = assets.find((name) => pattern.test(name));
+    if (!file) throw new Error(`the build has no asset matching ${String(pattern)}`);
+    return `/assets/${file}`;
+  };
+  return [
+    `<link rel="stylesheet" href="${find(/^locale-bn-[\w-]+\.css$/)}">`,
+    `<link rel="preload" as="font" type="font/woff2" crossorigin href="${find(/^noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2$/)}">`,
+    `<link rel="modulepreload" crossorigin fetchpriority="low" href="${find(/^locale-bn-[\w-]+\.js$/)}">`,
+  ].join('');
+}
+
+/** The spinner shell (index.html) for Bengali pages that are not drawn in advance. */
+export function bengaliShell(template: string, head: string): string {
+  return withLanguage(template, { lang: 'bn', head }).replace(
+    '<span class="sr-only">Loading</span>',
+    '<span class="sr-only">লোড হচ্ছে</span>',
+  );
 }
 
 /** Renders the page at `url` and returns it as a complete HTML document. */
@@ -59,7 +99,7 @@ export async function renderRoute(
   renderer: PageRenderer,
   template: string,
   url: string,
-  options: { lang?: string } = {},
+  options: { lang?: string; head?: string } = {},
 ): Promise<string> {
   return pageDocument(template, await renderer.renderPage(url), options);
 }
@@ -78,11 +118,16 @@ export async function prerenderPages(outDir = WEB_OUT_DIR, renderer?: PageRender
     const template = await readFile(join(outDir, 'index.html'), 'utf8');
     await mkdir(join(outDir, 'prerendered'), { recursive: true });
     const manifest: Record<string, string> = {};
+    const bengali = await bengaliHead(outDir);
     for (const page of render.PRERENDERED_PAGES) {
       const file = pageFile(page.path);
-      await writeFile(join(outDir, file), await renderRoute(render, template, page.path, page));
+      const head = page.lang === 'bn' ? bengali : '';
+      await writeFile(join(outDir, file), await renderRoute(render, template, page.path, { ...page, head }));
       manifest[page.path] = file;
     }
+    // Every other /bn/… page starts from the spinner shell in Bengali (src/server/plugins/spa.ts).
+    await writeFile(join(outDir, 'prerendered/bn-shell.html'), bengaliShell(template, bengali));
+    manifest['/bn/*'] = 'prerendered/bn-shell.html';
     await writeFile(join(outDir, 'prerendered/manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     return Object.keys(manifest);
   } finally {

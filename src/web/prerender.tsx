@@ -7,6 +7,9 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { Shop } from './app/shop.tsx';
 import { paths } from './lib/paths.ts';
+import { htmlLang, localeOfPath, localizePath } from '../shared/i18n/locale.ts';
+import { bnMessages } from '../shared/messages.bn.ts';
+import { basenameOf, setLocale } from './lib/i18n.ts';
 
 export interface PrerenderedPage {
   path: string;
@@ -19,24 +22,25 @@ export interface PrerenderedPage {
  * catalogue load. Pages behind sign-in, and reset-password (which depends on its link's
  * token), start from index.html's spinner instead.
  */
+const PUBLIC_PAGES = [paths.root, paths.home, paths.blogs, paths.portfolio, paths.login, paths.signUp];
+/** Each public page in English and, under /bn/, in Bengali (docs/decisions/023). */
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
-  { path: paths.root },
-  { path: paths.home },
-  { path: paths.blogs },
-  { path: paths.portfolio },
-  { path: paths.login },
-  { path: paths.signUp },
+  ...PUBLIC_PAGES.map((path) => ({ path })),
+  ...PUBLIC_PAGES.map((path) => ({ path: localizePath(path, 'bn'), lang: htmlLang.bn })),
 ];
 
 /** The HTML of the shop at `url` as the browser's first render draws it (auth and data pending). */
 export async function renderPage(url: string): Promise<string> {
+  // The page's language comes from its address, as in the browser (main.tsx).
+  const locale = localeOfPath(url);
+  setLocale(locale, bnMessages);
   // prerender, unlike renderToString, waits for the lazily loaded page to arrive. An infinite
   // chunk size keeps every Suspense boundary inline: React would otherwise move a large one to
   // the end of the HTML with an inline script to put it back, which the CSP (script-src
   // 'self') rightly refuses.
   const { prelude } = await prerender(
     <StrictMode>
-      <StaticRouter location={url}>
+      <StaticRouter location={url} basename={basenameOf(locale)}>
         <Shop />
       </StaticRouter>
     </StrictMode>,

@@ -5,7 +5,13 @@
 import { messages } from '../../shared/messages.ts';
 import type { Messages } from '../../shared/i18n/dictionary.ts';
 import { formatDate, formatNumber, formatPrice, localizeDigits } from '../../shared/i18n/format.ts';
-import { LOCALE_COOKIE, htmlLang, localeOfPath, localizePath, type Locale } from '../../shared/i18n/locale.ts';
+import {
+  LOCALE_COOKIE,
+  htmlLang,
+  localeOfPath,
+  localizePath,
+  type Locale,
+} from '../../shared/i18n/locale.ts';
 import { dollarsToCents } from '../../shared/money.ts';
 
 let current: Locale = 'en';
