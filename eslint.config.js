@@ -21,7 +21,8 @@ const noImport = (groups, regexes = []) => ({
 
 // Web features do not import each other (design.md): routes in src/web/app compose them.
 const webForbidden = ['**/server/**', 'fastify', 'drizzle-orm*', 'pg'];
-const features = ['auth', 'catalogue', 'content', 'orders'];
+// They mirror the server's modules: identity, users, products, reviews, orders, and the content pages.
+const features = ['auth', 'users', 'products', 'reviews', 'orders', 'content'];
 const otherFeatures = (feature) =>
   features.filter((other) => other !== feature).map((other) => `^(\\.\\./)+(features/)?${other}(/|$)`);
 

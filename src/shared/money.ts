@@ -19,10 +19,20 @@ export function orderTotalCents(quantity: number, unitPriceCents: Cents): Cents 
   return quantity * unitPriceCents;
 }
 
-export function formatDollars(cents: Cents): string {
+/** Integer cents as the shop shows money: "$1,234.56", "$5" for whole dollars. */
+export function formatCents(cents: Cents): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   const whole = Math.floor(abs / 100).toLocaleString('en-US');
   const rest = abs % 100;
   return `${sign}$${whole}${rest ? '.' + String(rest).padStart(2, '0') : ''}`;
+}
+
+/**
+ * Dollars as the API gives them, shown as money. Rounds to the cent rather than throwing on
+ * more decimals (unlike dollarsToCents, which guards what is stored): a page never breaks
+ * over an amount it only displays.
+ */
+export function formatDollars(dollars: number): string {
+  return formatCents(Math.round(dollars * 100));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PHONE_PATTERN, DESCRIPTION_PREVIEW_LENGTH } from './constants.ts';
 import { messages } from './messages.ts';
-import { centsToDollars, dollarsToCents, formatDollars, orderTotalCents } from './money.ts';
+import { centsToDollars, dollarsToCents, formatCents, formatDollars, orderTotalCents } from './money.ts';
 import { descriptionPreview, quantityProblem, ratingLabel } from './rules.ts';
 import { reviewInputSchema } from './schemas/review.schema.ts';
 import { orderInputSchema } from './schemas/order.schema.ts';
@@ -46,9 +46,16 @@ describe('money', () => {
     expect(() => dollarsToCents(1.005)).toThrow(RangeError);
     expect(() => dollarsToCents(Number.NaN)).toThrow(RangeError);
   });
-  it('formats dollars with a $', () => {
-    expect(formatDollars(123456)).toBe('$1,234.56');
-    expect(formatDollars(500)).toBe('$5');
+  it('formats cents with a $', () => {
+    expect(formatCents(123456)).toBe('$1,234.56');
+    expect(formatCents(500)).toBe('$5');
+  });
+  it('formats dollars from the API, rounding to the cent instead of throwing', () => {
+    expect(formatDollars(1234.56)).toBe('$1,234.56');
+    expect(formatDollars(5)).toBe('$5');
+    expect(formatDollars(0.1 + 0.2)).toBe('$0.30');
+    expect(formatDollars(7.129)).toBe('$7.13');
+    expect(formatDollars(19.999)).toBe('$20');
   });
 });
 

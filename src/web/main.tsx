@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { preloadPage } from './app/router.tsx';
 import { Shop } from './app/shop.tsx';
-import { prefetchSession } from './lib/auth.tsx';
+import { prefetchSession } from './lib/auth-provider.tsx';
 import { basenameOf, loadLocaleOf, rememberLocale } from './lib/i18n.ts';
 import './styles.css';
 

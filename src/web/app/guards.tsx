@@ -2,8 +2,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { messages } from '../../shared/messages.ts';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
-import { setAccessToken } from '../lib/api-client.ts';
-import { useAuth } from '../lib/auth.tsx';
+import { setAccessToken } from '../lib/access-token.ts';
+import { useAuth } from '../lib/auth-provider.tsx';
 import { paths } from '../lib/paths.ts';
 import { showToast } from '../lib/toast.ts';
 

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { matchPath, Outlet, Route, Routes } from 'react-router';
-import { getProduct } from '../features/orders/api/product-request.ts';
+import { getProduct } from '../features/products/api/product-reads.ts';
 import { paths } from '../lib/paths.ts';
 import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
@@ -56,7 +56,7 @@ function page(
   });
 }
 
-const HomePage = page(() => import('../features/catalogue/pages/home-page.tsx'), { query: false });
+const HomePage = page(() => import('./pages/home-page.tsx'), { query: false });
 const BlogsPage = page(() => import('../features/content/pages/blogs-page.tsx'), { query: false });
 const PortfolioPage = page(() => import('../features/content/pages/portfolio-page.tsx'), { query: false });
 const NotFoundPage = page(() => import('./pages/not-found-page.tsx'), { query: false });
@@ -66,13 +66,13 @@ const ResetPasswordPage = page(() => import('../features/auth/pages/reset-passwo
 const PopupCallbackPage = page(() => import('../features/auth/pages/popup-callback-page.tsx'), {
   query: false,
 });
-const PlaceOrderPage = page(() => import('../features/orders/pages/place-order-page.tsx'), {
+const PlaceOrderPage = page(() => import('./pages/place-order-page.tsx'), {
   signedInAt: paths.placeOrderPattern,
   // The product is public (GET /api/product/{id}): ask for it while the code loads.
   prefetch: ({ productId = '' }) => {
     const request = getProduct(productId);
     request.catch(() => undefined); // the page's own query reports a failure
-    void import('../features/orders/api/get-product.ts').then(({ adoptProductRequest }) =>
+    void import('../features/products/api/get-product.ts').then(({ adoptProductRequest }) =>
       adoptProductRequest(productId, request),
     );
   },
@@ -81,28 +81,28 @@ const DashboardLayout = page(() => import('./layouts/dashboard-layout.tsx'), {
   query: false,
   signedInAt: `${paths.dashboard}/*`,
 });
-const ProfilePage = page(() => import('../features/auth/pages/profile-page.tsx'), {
+const ProfilePage = page(() => import('../features/users/pages/profile-page.tsx'), {
   signedInAt: paths.dashboard,
 });
 const MyOrdersPage = page(() => import('../features/orders/pages/my-orders-page.tsx'), {
   signedInAt: paths.myOrders,
 });
-const AddReviewPage = page(() => import('../features/catalogue/pages/add-review-page.tsx'), {
+const AddReviewPage = page(() => import('../features/reviews/pages/add-review-page.tsx'), {
   signedInAt: paths.addReview,
 });
 const PaymentPage = page(() => import('../features/orders/pages/payment-page.tsx'), {
   signedInAt: paths.paymentPattern,
 });
-const MakeAdminPage = page(() => import('../features/auth/pages/make-admin-page.tsx'), {
+const MakeAdminPage = page(() => import('../features/users/pages/make-admin-page.tsx'), {
   signedInAt: paths.makeAdmin,
 });
-const ManageProductsPage = page(() => import('../features/catalogue/pages/manage-products-page.tsx'), {
+const ManageProductsPage = page(() => import('../features/products/pages/manage-products-page.tsx'), {
   signedInAt: paths.manageProducts,
 });
 const ManageOrdersPage = page(() => import('../features/orders/pages/manage-orders-page.tsx'), {
   signedInAt: paths.manageOrders,
 });
-const AddProductPage = page(() => import('../features/catalogue/pages/add-product-page.tsx'), {
+const AddProductPage = page(() => import('../features/products/pages/add-product-page.tsx'), {
   signedInAt: paths.addProduct,
 });
 

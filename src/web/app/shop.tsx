@@ -1,4 +1,4 @@
-import { AuthProvider } from '../lib/auth.tsx';
+import { AuthProvider } from '../lib/auth-provider.tsx';
 import { AppRoutes } from './router.tsx';
 
 /**

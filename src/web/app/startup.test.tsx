@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider, prefetchSession, useAuth } from '../lib/auth.tsx';
+import { AuthProvider, prefetchSession, useAuth } from '../lib/auth-provider.tsx';
 import { preloadPage } from './router.tsx';
 
 // What main.tsx starts before React's first render (issue 6): the code of the page behind
@@ -15,12 +15,12 @@ const { loaded, stub } = vi.hoisted(() => {
   };
   return { loaded, stub };
 });
-vi.mock('../features/catalogue/pages/home-page.tsx', stub('home'));
+vi.mock('./pages/home-page.tsx', stub('home'));
 vi.mock('../features/content/pages/blogs-page.tsx', stub('blogs'));
 vi.mock('../features/auth/pages/login-page.tsx', stub('login'));
-vi.mock('../features/orders/pages/place-order-page.tsx', stub('place-order'));
+vi.mock('./pages/place-order-page.tsx', stub('place-order'));
 vi.mock('./layouts/dashboard-layout.tsx', stub('dashboard-layout'));
-vi.mock('../features/auth/pages/profile-page.tsx', stub('profile'));
+vi.mock('../features/users/pages/profile-page.tsx', stub('profile'));
 vi.mock('../features/orders/pages/my-orders-page.tsx', stub('my-orders'));
 vi.mock('../features/orders/pages/payment-page.tsx', stub('payment'));
 vi.mock('../features/orders/pages/manage-orders-page.tsx', stub('manage-orders'));
@@ -38,8 +38,7 @@ describe('preloadPage', () => {
     preloadPage('/dashboard');
     await vi.waitFor(() => expect(loaded).toContain('profile'));
 
-    for (const page of ['home', 'blogs', 'login', 'my-orders'])
-      expect(loaded, page).not.toContain(page);
+    for (const page of ['home', 'blogs', 'login', 'my-orders']) expect(loaded, page).not.toContain(page);
   });
 });
 

@@ -1,5 +1,5 @@
-import { ACCESS_TOKEN_KEY } from '../../shared/constants.ts';
 import type { ErrorCode } from '../../shared/errors.ts';
+import { getAccessToken } from './access-token.ts';
 
 /** The server's error shape (design.md) as a typed error. */
 export class ApiError extends Error {
@@ -12,19 +12,6 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
-}
-
-export function getAccessToken(): string | null {
-  try {
-    return localStorage.getItem(ACCESS_TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
-
-export function setAccessToken(token: string | null): void {
-  if (token) localStorage.setItem(ACCESS_TOKEN_KEY, token);
-  else localStorage.removeItem(ACCESS_TOKEN_KEY);
 }
 
 interface RequestOptions {

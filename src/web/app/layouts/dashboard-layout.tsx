@@ -1,6 +1,6 @@
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useEffect, useRef } from 'react';
-import { useAuth } from '../../lib/auth.tsx';
+import { useAuth } from '../../lib/auth-provider.tsx';
 import { paths } from '../../lib/paths.ts';
 import { DASHBOARD_DRAWER_ID } from './navbar.tsx';
 

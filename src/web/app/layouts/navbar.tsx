@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { COMPANY_NAME } from '../../../shared/constants.ts';
-import { useAuth } from '../../lib/auth.tsx';
+import { useAuth } from '../../lib/auth-provider.tsx';
 import { paths } from '../../lib/paths.ts';
 
 export const DASHBOARD_DRAWER_ID = 'dashboard-drawer';

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuthConfig } from '../../../../shared/schemas/user.schema.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { authKeys } from '../keys.ts';
 
 /** GET /api/auth-config: whether this server offers Google sign-in. */
 export function getAuthConfig(signal?: AbortSignal): Promise<AuthConfig> {
@@ -9,7 +10,7 @@ export function getAuthConfig(signal?: AbortSignal): Promise<AuthConfig> {
 
 export const authConfigQueryOptions = () =>
   queryOptions({
-    queryKey: ['auth-config'] as const,
+    queryKey: authKeys.config(),
     queryFn: ({ signal }) => getAuthConfig(signal),
     staleTime: Infinity,
   });

@@ -1,4 +1,4 @@
-import { identityRequest } from '../../../lib/auth.tsx';
+import { identityRequest } from '../../../lib/identity-client.ts';
 
 // The identity calls of spec section 7 ("made by the identity layer"): Better Auth's own
 // endpoints under /api/auth (design.md), called with plain fetch.

@@ -1,5 +1,5 @@
 import { GOOGLE_POPUP } from '../../../../shared/constants.ts';
-import { identityRequest } from '../../../lib/auth.tsx';
+import { identityRequest } from '../../../lib/identity-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { startGoogleSignIn } from '../api/identity.ts';
 

@@ -5,7 +5,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { messages } from '../../../../shared/messages.ts';
 import { loginFormSchema, type LoginForm } from '../../../../shared/schemas/auth.schema.ts';
-import { useAuth } from '../../../lib/auth.tsx';
+import { useAuth } from '../../../lib/auth-provider.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { paths } from '../../../lib/paths.ts';
 import { requestPasswordReset, signInWithEmail } from '../api/identity.ts';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { signUpFormSchema, type SignUpForm } from '../../../../shared/schemas/auth.schema.ts';
-import { useAuth } from '../../../lib/auth.tsx';
+import { useAuth } from '../../../lib/auth-provider.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { paths } from '../../../lib/paths.ts';
 import { signUpWithEmail } from '../api/identity.ts';

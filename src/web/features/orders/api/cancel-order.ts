@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { orderKeys } from './order-keys.ts';
+import { orderKeys } from '../keys.ts';
 
 /**
  * DELETE /api/order/{id}: a customer cancels their own unpaid order; an admin removes any.

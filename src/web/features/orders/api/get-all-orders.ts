@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { orderListSchema, type Order } from '../../../../shared/schemas/order.schema.ts';
 import { apiFetchPage, type ApiPage } from '../../../lib/api-client.ts';
 import { pagedQueryOptions } from '../../../lib/paged-list.ts';
-import { orderKeys } from './order-keys.ts';
+import { orderKeys } from '../keys.ts';
 
 /**
  * GET /api/orders (spec section 7): every order, for administrators, newest first, one page

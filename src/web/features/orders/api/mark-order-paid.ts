@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { orderKeys } from './order-keys.ts';
+import { orderKeys } from '../keys.ts';
 
 /** PATCH /api/order/{id} {paid: true}: an administrator records the payment (design.md). */
 export function markOrderPaid(orderId: string): Promise<{ modifiedCount: number }> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderInput } from '../../../../shared/schemas/order.schema.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { orderKeys } from './order-keys.ts';
+import { orderKeys } from '../keys.ts';
 
 /** POST /api/order. The server takes name, email, price, product name and image from its own records. */
 export function placeOrder(input: OrderInput): Promise<{ insertedId: string }> {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { messages } from '../../../../shared/messages.ts';
 import type { Order } from '../../../../shared/schemas/order.schema.ts';
 import { paths } from '../../../lib/paths.ts';
-import { formatAmount } from './format.ts';
+import { formatDollars } from '../../../../shared/money.ts';
 
 /**
  * One card of My Orders (spec section 2): image, Order ID, Product Name, Quantity, Total bill,
@@ -14,7 +14,7 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel: (order:
     ['Order ID', order._id],
     ['Product Name', order.productName],
     ['Quantity', String(order.quantity)],
-    ['Total bill', formatAmount(order.total)],
+    ['Total bill', formatDollars(order.total)],
     ['Email', order.email],
     ['Phone', order.phone],
     ['Address', order.address],

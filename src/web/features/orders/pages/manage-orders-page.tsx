@@ -12,7 +12,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useAllOrders } from '../api/get-all-orders.ts';
 import { useMarkOrderPaid } from '../api/mark-order-paid.ts';
-import { formatAmount } from '../components/format.ts';
+import { formatDollars } from '../../../../shared/money.ts';
 
 // Manage All Orders (spec section 2, admin only): Order Id, Name, Email, Phone, Address,
 // Product Name, Total Bill; plus the paid state with Mark paid, and Remove through the
@@ -94,7 +94,7 @@ export default function ManageOrdersPage() {
                       <td className="whitespace-nowrap">{order.phone}</td>
                       <td className="min-w-32">{order.address}</td>
                       <td className="min-w-28">{order.productName}</td>
-                      <td className="text-right whitespace-nowrap">{formatAmount(order.total)}</td>
+                      <td className="text-right whitespace-nowrap">{formatDollars(order.total)}</td>
                       <td>
                         {order.paid ? (
                           <span className="badge badge-success">{messages.paid}</span>

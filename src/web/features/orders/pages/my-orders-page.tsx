@@ -7,7 +7,7 @@ import { ConfirmDeleteModal } from '../../../components/ui/confirm-modal.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useAuth } from '../../../lib/auth.tsx';
+import { useAuth } from '../../../lib/auth-provider.tsx';
 import { loadedRows } from '../../../lib/paged-list.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';

@@ -11,7 +11,7 @@ import { renderPage } from '../../../../../tests/support/render-page.tsx';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: toastMock }));
-vi.mock('../../../lib/auth.tsx', () => ({
+vi.mock('../../../lib/auth-provider.tsx', () => ({
   useAuth: () => ({
     account: { id: 'u1', displayName: 'Amina Rahman', email: 'amina@example.test', photoURL: null },
     loading: false,

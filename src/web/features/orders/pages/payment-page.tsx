@@ -1,10 +1,10 @@
 import { Link, useParams } from 'react-router';
 import { messages } from '../../../../shared/messages.ts';
-import { useAuth } from '../../../lib/auth.tsx';
+import { useAuth } from '../../../lib/auth-provider.tsx';
 import { loadedRows } from '../../../lib/paged-list.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
-import { formatAmount } from '../components/format.ts';
+import { formatDollars } from '../../../../shared/money.ts';
 
 // Payment page (spec section 2): 'Please pay for : {orderId}' always; there is no payment
 // form. We add how to pay (bank transfer or on delivery; an admin then marks the order paid,
@@ -27,10 +27,10 @@ export default function PaymentPage() {
           <div className="card-body gap-2 p-5">
             <p>
               <span className="font-semibold">{order.productName}</span> × {order.quantity} at{' '}
-              {formatAmount(order.price)} each
+              {formatDollars(order.price)} each
             </p>
             <p className="text-lg">
-              Total bill: <strong>{formatAmount(order.total)}</strong>
+              Total bill: <strong>{formatDollars(order.total)}</strong>
             </p>
             {order.paid && <span className="badge badge-success">{messages.paid}</span>}
           </div>

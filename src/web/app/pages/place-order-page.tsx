@@ -1,0 +1,97 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { messages } from '../../../shared/messages.ts';
+import { FullPageSpinner } from '../../components/ui/spinner.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useAuth } from '../../lib/auth-provider.tsx';
+import { paths } from '../../lib/paths.ts';
+import { usePlaceOrder } from '../../features/orders/api/place-order.ts';
+import { PlaceOrderForm, type PlaceOrderValues } from '../../features/orders/components/place-order-form.tsx';
+import { useProduct } from '../../features/products/api/get-product.ts';
+import { ProductSummary } from '../../features/products/components/product-summary.tsx';
+import { productKeys } from '../../features/products/keys.ts';
+
+// Place order page (spec section 2), login required (the router wraps it in RequireAuth): the
+// product from the products feature, the form from orders. After placement: the toast of
+// section 8 and /dashboard/myorders (section 4).
+export default function PlaceOrderPage() {
+  const { productId = '' } = useParams();
+  const { account } = useAuth();
+  const navigate = useNavigate();
+  const product = useProduct(productId);
+  const placeOrder = usePlaceOrder();
+  const queryClient = useQueryClient();
+
+  if (product.isPending) return <FullPageSpinner label="Loading the product" />;
+  if (product.isError) {
+    const error = product.error;
+    // A malformed id is a 400 from the server: to the customer it is the same unknown product.
+    const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">{missing ? 'Product not found' : 'Could not load the product'}</h1>
+        <p role="alert">
+          {missing
+            ? 'This product does not exist or is no longer sold.'
+            : `Something went wrong: ${error.message}`}
+        </p>
+        <div className="flex flex-wrap justify-center gap-2">
+          {!missing && (
+            <button type="button" className="btn btn-primary" onClick={() => void product.refetch()}>
+              Try again
+            </button>
+          )}
+          <Link to={paths.home} className="btn btn-outline">
+            Back to products
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  const submit = (values: PlaceOrderValues) => {
+    if (!account) return;
+    placeOrder.mutate(
+      {
+        // Spec section 7: name, email, productName, quantity, phone, address, img, price; plus
+        // productId, which the server needs. The server copies name and email from the account
+        // and productName, img and price from the product row, never trusting these (design.md).
+        productId: product.data._id,
+        name: account.displayName,
+        email: account.email,
+        productName: product.data.name,
+        quantity: values.quantity,
+        phone: values.phone,
+        address: values.address,
+        img: product.data.img,
+        price: product.data.price,
+      },
+      {
+        // The stock changed (or, after a 409, the stock shown was stale).
+        onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
+        onSuccess: () => {
+          toast.success(messages.orderPlaced);
+          void navigate(paths.myOrders);
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+      <h1 className="mb-6 text-3xl font-bold text-primary">Place Order</h1>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ProductSummary product={product.data} />
+        <PlaceOrderForm
+          product={product.data}
+          name={account?.displayName ?? ''}
+          email={account?.email ?? ''}
+          onSubmit={submit}
+          submitting={placeOrder.isPending}
+          serverError={placeOrder.error?.message ?? null}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,8 +1,0 @@
-// Every query key of the orders feature, so invalidation and queries never drift apart.
-export const orderKeys = {
-  all: ['orders'] as const,
-  mine: (email: string) => ['orders', 'mine', email.toLowerCase()] as const,
-  everyone: () => ['orders', 'all'] as const,
-  /** The product shown on the place-order page (stock changes when orders are placed). */
-  product: (productId: string) => ['orders', 'product', productId] as const,
-};

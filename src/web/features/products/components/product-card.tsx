@@ -1,0 +1,85 @@
+import { Link } from 'react-router';
+import { DESCRIPTION_PREVIEW_LENGTH } from '../../../../shared/constants.ts';
+import { formatDollars } from '../../../../shared/money.ts';
+import { descriptionPreview } from '../../../../shared/rules.ts';
+import type { Product } from '../../../../shared/schemas/product.schema.ts';
+import { paths } from '../../../lib/paths.ts';
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * One product of Our Products (spec section 2): name, price, stock, minimum order and the
+ * first 100 characters of the description; 'See more' and Place Order both lead to the order page.
+ */
+export function ProductCard({ product }: { product: Product }) {
+  const titleId = `product-${product._id}`;
+  const to = paths.placeOrder(product._id);
+  const preview = descriptionPreview(product.description);
+  // An ellipsis marks a cut mid-sentence; a preview that already ends a sentence needs none.
+  const ellipsis = product.description.length > DESCRIPTION_PREVIEW_LENGTH && !/[.!?]\s*$/.test(preview);
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="card h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-lg"
+    >
+      <figure className="aspect-[4/3] bg-base-200">
+        <img
+          src={product.img}
+          alt={product.name}
+          width={400}
+          height={300}
+          loading="lazy"
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
+      </figure>
+      <div className="card-body gap-3 p-5">
+        <h3 id={titleId} className="card-title text-lg leading-snug">
+          {product.name}
+        </h3>
+        <p className="text-2xl font-bold text-primary">
+          {formatDollars(product.price)}
+          <span className="ml-1 text-sm font-medium text-base-content/70">per unit</span>
+        </p>
+        <dl className="grid grid-cols-2 gap-2 text-sm">
+          <div className="rounded-field bg-base-200 px-3 py-2">
+            <dt className="text-base-content/70">Stock</dt>
+            <dd className="font-semibold">{count(product.stock)}</dd>
+          </div>
+          <div className="rounded-field bg-base-200 px-3 py-2">
+            <dt className="text-base-content/70">Minimum order</dt>
+            <dd className="font-semibold">{count(product.minOrder)}</dd>
+          </div>
+        </dl>
+        <p className="text-sm leading-relaxed text-base-content/80">
+          {preview}
+          {ellipsis && '…'}{' '}
+          <Link to={to} className="link link-primary font-semibold whitespace-nowrap">
+            See more<span className="sr-only"> about {product.name}</span>
+          </Link>
+        </p>
+        <div className="card-actions mt-auto pt-1">
+          <Link to={to} className="btn btn-primary btn-block">
+            Place Order<span className="sr-only">: {product.name}</span>
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** Same footprint as a card, so the list filling in moves nothing below it. */
+export function ProductCardPlaceholder() {
+  return (
+    <div aria-hidden="true" className="card h-full border border-base-300 bg-base-100">
+      <div className="skeleton aspect-[4/3] rounded-b-none" />
+      <div className="card-body gap-3 p-5">
+        <div className="skeleton h-6 w-3/4" />
+        <div className="skeleton h-8 w-1/3" />
+        <div className="skeleton h-14 w-full" />
+        <div className="skeleton h-16 w-full" />
+        <div className="skeleton h-10 w-full" />
+      </div>
+    </div>
+  );
+}

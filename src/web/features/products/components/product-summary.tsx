@@ -1,0 +1,33 @@
+import type { Product } from '../../../../shared/schemas/product.schema.ts';
+import { formatDollars } from '../../../../shared/money.ts';
+
+/** Place-order page, left side: image, name, price per unit, stock, minimum order, description. */
+export function ProductSummary({ product }: { product: Product }) {
+  return (
+    <article className="card bg-base-100 shadow-sm" aria-labelledby="order-product-name">
+      <figure className="bg-base-200 p-4">
+        <img
+          src={product.img}
+          alt={product.name}
+          width={320}
+          height={240}
+          className="h-56 w-full max-w-sm object-contain"
+        />
+      </figure>
+      <div className="card-body gap-3">
+        <h2 id="order-product-name" className="card-title text-2xl">
+          {product.name}
+        </h2>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dt className="font-semibold">Price per unit</dt>
+          <dd>{formatDollars(product.price)}</dd>
+          <dt className="font-semibold">Stock</dt>
+          <dd>{product.stock}</dd>
+          <dt className="font-semibold">Minimum order</dt>
+          <dd>{product.minOrder}</dd>
+        </dl>
+        <p className="leading-relaxed text-base-content/80">{product.description}</p>
+      </div>
+    </article>
+  );
+}

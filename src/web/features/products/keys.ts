@@ -1,0 +1,8 @@
+// Every query key of the products feature, so queries and invalidation never drift apart.
+export const productKeys = {
+  all: ['products'] as const,
+  /** Manage Products' paged list. */
+  list: () => ['products', 'list'] as const,
+  /** One product (the place-order page: its stock changes when orders are placed). */
+  detail: (productId: string) => ['products', 'detail', productId] as const,
+};

@@ -1,0 +1,148 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { FaTrashCan } from 'react-icons/fa6';
+import { messages } from '../../../../shared/messages.ts';
+import { formatDollars } from '../../../../shared/money.ts';
+import type { Product } from '../../../../shared/schemas/product.schema.ts';
+import { ConfirmDeleteModal } from '../../../components/ui/confirm-modal.tsx';
+import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
+import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { loadedRows } from '../../../lib/paged-list.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useDeleteProduct } from '../api/delete-product.ts';
+import { useProducts } from '../api/get-products.ts';
+
+/**
+ * Manage Products (spec section 2, admin only): index, image, name, stock, price per unit, Remove.
+ * The catalogue comes 100 products a page; 'Load more' shows when the server names a next page.
+ */
+export default function ManageProductsPage() {
+  const id = useId();
+  const navigate = useNavigate();
+  const pages = useProducts();
+  const { isPending, error } = pages;
+  const products = loadedRows(pages.data);
+  const deleteProduct = useDeleteProduct();
+  const [target, setTarget] = useState<Product | null>(null);
+
+  // Section 4: a 403 on the products list sends the user to the home page.
+  const forbidden = error instanceof ApiError && error.status === 403;
+  useEffect(() => {
+    if (forbidden) navigate(paths.home, { replace: true });
+  }, [forbidden, navigate]);
+
+  const confirmRemove = () => {
+    if (!target) return;
+    deleteProduct.mutate(target._id, {
+      onSuccess: () => {
+        toast.success(messages.productRemoved);
+        setTarget(null);
+      },
+      onError: (failure) => {
+        setTarget(null);
+        if (failure instanceof ApiError && failure.status === 403) navigate(paths.home, { replace: true });
+        else toast.error(failure.message);
+      },
+    });
+  };
+
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id={`${id}-title`} className="text-xl font-bold">
+            Manage Products
+          </h2>
+          {products && (
+            <p className="text-sm text-base-content/70">
+              {pages.hasNextPage
+                ? `First ${products.length} products of the catalogue`
+                : `${products.length} ${products.length === 1 ? 'product' : 'products'} in the catalogue`}
+            </p>
+          )}
+        </div>
+        <Link to={paths.addProduct} className="btn btn-primary btn-sm sm:btn-md">
+          Add New Product
+        </Link>
+      </div>
+
+      {isPending && <FullPageSpinner label="Loading products" />}
+      {/* An error with rows loaded is a failed 'Load more' or refresh: the rows stay. */}
+      {error && !forbidden && !products && (
+        <div role="alert" className="alert alert-error mt-6">
+          {error.message}
+        </div>
+      )}
+      {products?.length === 0 && (
+        <p className="mt-6 rounded-box bg-base-200 p-6 text-center text-base-content/75">
+          The catalogue is empty. Add the first product.
+        </p>
+      )}
+      {products && products.length > 0 && (
+        <div className="mt-6 overflow-x-auto rounded-box border border-base-300 bg-base-100">
+          <table className="table table-sm sm:table-md">
+            <thead className="bg-base-200 text-base-content">
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Image</th>
+                <th scope="col">Name</th>
+                <th scope="col" className="text-right">
+                  Stock
+                </th>
+                <th scope="col" className="text-right">
+                  Price per unit
+                </th>
+                <th scope="col">
+                  <span className="sr-only">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {products.map((product, index) => (
+                <tr key={product._id} className="hover:bg-base-200/60">
+                  <th scope="row" className="font-medium">
+                    {index + 1}
+                  </th>
+                  <td>
+                    <img
+                      src={product.img}
+                      alt={product.name}
+                      width={48}
+                      height={48}
+                      loading="lazy"
+                      decoding="async"
+                      className="size-12 rounded-field bg-base-200 object-cover"
+                    />
+                  </td>
+                  <td className="min-w-32 font-medium sm:min-w-40">{product.name}</td>
+                  <td className="text-right tabular-nums">{product.stock.toLocaleString('en-US')}</td>
+                  <td className="text-right tabular-nums">{formatDollars(product.price)}</td>
+                  <td className="text-right">
+                    <button
+                      type="button"
+                      className="btn btn-error btn-outline btn-sm min-h-10 min-w-10"
+                      onClick={() => setTarget(product)}
+                      aria-label={`Remove ${product.name}`}
+                    >
+                      <FaTrashCan aria-hidden="true" />
+                      <span className="hidden sm:inline">Remove</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {products && <LoadMoreButton noun="products" query={pages} />}
+      <ConfirmDeleteModal
+        open={target !== null}
+        busy={deleteProduct.isPending}
+        onConfirm={confirmRemove}
+        onCancel={() => setTarget(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import {
+  DEFAULT_AVATAR_URL,
+  RATING_MAX,
+  RATING_MIN,
+  REVIEW_MESSAGE_MAX,
+} from '../../../../shared/constants.ts';
+import { messages } from '../../../../shared/messages.ts';
+import { reviewInputSchema } from '../../../../shared/schemas/review.schema.ts';
+import { useAuth } from '../../../lib/auth-provider.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { useAddReview } from '../api/add-review.ts';
+import { describedBy, FormField } from '../../../components/ui/form-field.tsx';
+
+/**
+ * Write a Review (spec section 2): read-only name, rating 1 to 5 and a comment of at most
+ * 150 characters, with the spec's two messages (section 5). The call carries the account's
+ * name and avatar as the spec's payload does; the server writes the review under its own
+ * record of both.
+ */
+export default function AddReviewPage() {
+  const id = useId();
+  const navigate = useNavigate();
+  const { account } = useAuth();
+  const addReview = useAddReview();
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(reviewInputSchema),
+    defaultValues: { message: '' },
+  });
+  const length = (useWatch({ control, name: 'message' }) ?? '').length;
+
+  const onSubmit = handleSubmit(async ({ rating, message }) => {
+    try {
+      // Spec section 7: name and avatar of the signed-in account (the generic blank image when
+      // it has no photo, as in the user sync of section 3), then the comment and rating.
+      await addReview.mutateAsync({
+        name: account?.displayName ?? '',
+        avatar: account?.photoURL ?? DEFAULT_AVATAR_URL,
+        message,
+        rating,
+      });
+      toast.success(messages.reviewAdded);
+      navigate(paths.home);
+    } catch (error) {
+      toast.error((error as Error).message);
+    }
+  });
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="max-w-xl">
+      <h2 id={`${id}-title`} className="text-xl font-bold">
+        Write a Review
+      </h2>
+      <p className="mt-1 text-sm text-base-content/70">
+        Tell other farmers how our tools work for you. Your review appears on the home page.
+      </p>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="card mt-6 grid gap-5 border border-base-300 bg-base-100 p-5 shadow-sm sm:p-6"
+      >
+        <FormField id={`${id}-name`} label="Name">
+          <input
+            id={`${id}-name`}
+            value={account?.displayName ?? ''}
+            readOnly
+            className="input w-full bg-base-200"
+          />
+        </FormField>
+        <FormField
+          id={`${id}-rating`}
+          label="Rating"
+          error={errors.rating?.message}
+          hint={`From ${RATING_MIN} to ${RATING_MAX}`}
+        >
+          <input
+            id={`${id}-rating`}
+            type="number"
+            inputMode="numeric"
+            min={RATING_MIN}
+            max={RATING_MAX}
+            step={1}
+            className="input w-full"
+            aria-invalid={errors.rating ? true : undefined}
+            aria-describedby={describedBy(`${id}-rating`, true)}
+            {...register('rating', { valueAsNumber: true })}
+          />
+        </FormField>
+        <FormField
+          id={`${id}-message`}
+          label="Comment"
+          error={errors.message?.message}
+          hint={`${length} / ${REVIEW_MESSAGE_MAX} characters`}
+        >
+          <textarea
+            id={`${id}-message`}
+            rows={5}
+            className="textarea w-full"
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={describedBy(`${id}-message`, true)}
+            {...register('message')}
+          />
+        </FormField>
+        <div>
+          <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={addReview.isPending}>
+            {addReview.isPending && (
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            )}
+            Submit
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

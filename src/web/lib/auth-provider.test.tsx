@@ -1,0 +1,88 @@
+import { render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACCESS_TOKEN_KEY } from '../../shared/constants.ts';
+import { AuthProvider, useAuth } from './auth-provider.tsx';
+
+// The session check of every page load (spec section 4): the identity session, then the user
+// sync (PUT /api/user/{email}) that issues the access token.
+
+const SESSION_ID = 'session-1';
+const user = { id: 'user-1', name: 'Asha Grower', email: 'asha@example.test', image: null };
+
+/** An access token as the server writes it; only its claims matter to the browser. */
+function token(claims: { sid: string; email?: string; exp?: number }): string {
+  const encode = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const payload = { email: user.email, exp: Math.floor(Date.now() / 1000) + 3600, ...claims };
+  return `${encode({ alg: 'HS256' })}.${encode(payload)}.signature`;
+}
+
+let answerSync: (token: string) => void;
+beforeEach(() => {
+  localStorage.clear();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const json = (body: unknown) =>
+        new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+      if (input === '/api/auth/get-session') return json({ session: { id: SESSION_ID }, user });
+      if (input.startsWith('/api/user/') && init?.method === 'PUT')
+        return new Promise<Response>((resolve) => {
+          answerSync = (fresh) => resolve(json({ token: fresh }));
+        });
+      if (input.startsWith('/api/admin/')) return json({ admin: false });
+      throw new Error(`unexpected call ${input}`);
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function Who() {
+  const { loading, account } = useAuth();
+  return <p>{loading ? 'checking' : (account?.email ?? 'signed out')}</p>;
+}
+
+async function untilSyncAsked() {
+  await vi.waitFor(() => expect(answerSync).toBeTypeOf('function'));
+}
+
+describe('AuthProvider', () => {
+  beforeEach(() => {
+    answerSync = undefined as unknown as typeof answerSync;
+  });
+
+  it('signs in at once when the stored token belongs to this session, and then stores the fresh one', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, token({ sid: SESSION_ID }));
+    render(
+      <AuthProvider>
+        <Who />
+      </AuthProvider>,
+    );
+    // The sync has not answered, yet the account is known.
+    expect(await screen.findByText(user.email)).toBeInTheDocument();
+    await untilSyncAsked();
+    answerSync('fresh-token');
+    await vi.waitFor(() => expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('fresh-token'));
+  });
+
+  for (const [why, stored] of [
+    ['another session', () => token({ sid: 'session-0' })],
+    ['another account', () => token({ sid: SESSION_ID, email: 'someone@example.test' })],
+    ['an expiring token', () => token({ sid: SESSION_ID, exp: Math.floor(Date.now() / 1000) + 30 })],
+    ['a malformed token', () => 'not-a-token'],
+  ] as const) {
+    it(`waits for the sync when the stored token is from ${why}`, async () => {
+      localStorage.setItem(ACCESS_TOKEN_KEY, stored());
+      render(
+        <AuthProvider>
+          <Who />
+        </AuthProvider>,
+      );
+      await untilSyncAsked();
+      expect(screen.getByText('checking')).toBeInTheDocument();
+      answerSync('fresh-token');
+      expect(await screen.findByText(user.email)).toBeInTheDocument();
+      expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('fresh-token');
+    });
+  }
+});
