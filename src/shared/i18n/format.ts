@@ -2,7 +2,7 @@
 // Bengali digits with Bangladesh's lakh grouping (১২,৩৪,৫৬৭), prices in taka (৳) and dates
 // in Asia/Dhaka time. Only values that are quantities go through here: phone numbers and
 // order ids are shown exactly as typed or issued, in every language.
-import { formatDollars, type Cents } from '../money.ts';
+import { formatCents, type Cents } from '../money.ts';
 import { intlLocale, type Locale } from './locale.ts';
 
 export const SHOP_TIME_ZONE = 'Asia/Dhaka';
@@ -32,7 +32,7 @@ export function formatNumber(value: number, locale: Locale): string {
  * decimals, as the English side does.
  */
 export function formatPrice(cents: Cents, locale: Locale): string {
-  if (locale === 'en') return formatDollars(cents);
+  if (locale === 'en') return formatCents(cents);
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}৳${numberFormat(locale, abs % 100 ? 2 : 0).format(abs / 100)}`;
