@@ -245,4 +245,10 @@ export const bnMessages = {
   portfolioTitle: 'আমার পোর্টফোলিও',
   location: 'অবস্থান',
   languageEnglishOnly: 'এই লেখাটি ইংরেজিতে।',
+  mailVerifySubject: 'আপনার AgriTools ইমেইল ঠিকানা যাচাই করুন',
+  mailVerifyText: (url: string) =>
+    `নমস্কার / আসসালামু আলাইকুম,\n\nAgriTools-এ স্বাগতম। এই লিংকটি খুলে আপনার ইমেইল ঠিকানা নিশ্চিত করুন:\n\n${url}\n\nআপনি AgriTools অ্যাকাউন্ট না খুলে থাকলে এই মেইলটি উপেক্ষা করুন।\n`,
+  mailResetSubject: 'আপনার AgriTools পাসওয়ার্ড রিসেট করুন',
+  mailResetText: (url: string) =>
+    `নমস্কার / আসসালামু আলাইকুম,\n\nকেউ আপনার AgriTools অ্যাকাউন্টের পাসওয়ার্ড রিসেট করতে চেয়েছেন।\nনতুন পাসওয়ার্ড বেছে নিতে এক ঘণ্টার মধ্যে এই লিংকটি খুলুন:\n\n${url}\n\nএটি আপনি না হলে মেইলটি উপেক্ষা করুন; আপনার পাসওয়ার্ড যেমন আছে তেমনই থাকবে।\n`,
 } as const satisfies Messages;

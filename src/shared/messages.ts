@@ -249,4 +249,11 @@ export const messages = {
   portfolioTitle: 'My Portfolio',
   location: 'Location',
   languageEnglishOnly: 'This article is in English.',
+  // Mails (the identity layer's), in the customer's language.
+  mailVerifySubject: 'Verify your AgriTools email address',
+  mailVerifyText: (url: string) =>
+    `Hello,\n\nWelcome to AgriTools. Please confirm your email address by opening this link:\n\n${url}\n\nIf you did not create an AgriTools account, ignore this mail.\n`,
+  mailResetSubject: 'Reset your AgriTools password',
+  mailResetText: (url: string) =>
+    `Hello,\n\nSomeone asked to reset the password of your AgriTools account.\nOpen this link within an hour to choose a new one:\n\n${url}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
 } as const;

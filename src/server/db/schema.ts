@@ -29,6 +29,8 @@ export const users = pgTable('users', {
   address: text('address').notNull().default(''),
   linkedIn: text('linked_in').notNull().default(''),
   facebook: text('facebook').notNull().default(''),
+  /** The language the customer last used ('en' or 'bn'): their mails go out in it (docs/decisions/024). */
+  locale: text('locale').notNull().default('en'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

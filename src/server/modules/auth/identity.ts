@@ -6,7 +6,13 @@ import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { dictionaryFor, localeOfCookie } from '../../lib/locale.ts';
 import type { RateLimitStore } from './rate-limit.repository.ts';
+
+/** The language of a mail: the one the request came in, else the one the customer last used. */
+function mailLocale(cookie: string | null | undefined, user: object) {
+  return localeOfCookie(cookie) ?? ((user as { locale?: unknown }).locale === 'bn' ? 'bn' : 'en');
+}
 
 /**
  * The identity layer: Better Auth under /api/auth proves who someone is with an httpOnly
@@ -33,11 +39,8 @@ export interface IdentityOptions {
 
 // The mails quote nothing a person typed (not even the display name): sign-up mails any
 // address, so user-written text there would let anyone send their words from the shop's own
-// mail server next to a genuine link.
-const verificationMail = (url: string) =>
-  `Hello,\n\nWelcome to AgriTools. Please confirm your email address by opening this link:\n\n${url}\n\nIf you did not create an AgriTools account, ignore this mail.\n`;
-const resetPasswordMail = (url: string) =>
-  `Hello,\n\nSomeone asked to reset the password of your AgriTools account.\nOpen this link within an hour to choose a new one:\n\n${url}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`;
+// mail server next to a genuine link. Their words come from the dictionary of the language
+// the customer is using (the request's `lang` cookie) or last used (docs/decisions/024).
 
 export function createIdentity(options: IdentityOptions) {
   const { env, mailer } = options;
@@ -68,6 +71,8 @@ export function createIdentity(options: IdentityOptions) {
       additionalFields: {
         // Never settable through the identity endpoints: sign-up with {role:'admin'} gets 'user'.
         role: { type: 'string', required: false, defaultValue: 'user', input: false },
+        // The language last used, kept by PUT /api/user/{email}; read here for the mails.
+        locale: { type: 'string', required: false, defaultValue: 'en', input: false },
       },
     },
     emailAndPassword: {
@@ -78,11 +83,12 @@ export function createIdentity(options: IdentityOptions) {
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
-      async sendResetPassword({ user, url }) {
+      async sendResetPassword({ user, url }, request) {
+        const words = dictionaryFor(mailLocale(request?.headers.get('cookie'), user));
         await mailer.send({
           to: user.email,
-          subject: 'Reset your AgriTools password',
-          text: resetPasswordMail(url),
+          subject: words.mailResetSubject,
+          text: words.mailResetText(url),
         });
       },
     },
@@ -92,11 +98,12 @@ export function createIdentity(options: IdentityOptions) {
       // mail the link of their own account to a victim, whose browser would then act in the
       // attacker's account (login CSRF). Sign-up itself already signs the new customer in.
       autoSignInAfterVerification: false,
-      async sendVerificationEmail({ user, url }) {
+      async sendVerificationEmail({ user, url }, request) {
+        const words = dictionaryFor(mailLocale(request?.headers.get('cookie'), user));
         await mailer.send({
           to: user.email,
-          subject: 'Verify your AgriTools email address',
-          text: verificationMail(url),
+          subject: words.mailVerifySubject,
+          text: words.mailVerifyText(url),
         });
       },
     },

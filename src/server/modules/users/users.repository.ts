@@ -40,7 +40,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | nul
 export async function updateSyncedFields(
   db: Db,
   id: string,
-  fields: { name?: string; avatar: string },
+  fields: { name?: string; avatar: string; locale?: 'en' | 'bn' },
 ): Promise<void> {
   await db
     .update(users)

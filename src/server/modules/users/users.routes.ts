@@ -20,6 +20,7 @@ import { listingQuerySchema, pageFrom, replyWithPage } from '../../lib/listing.t
 import { adminOnly, requireAccount, signedInOnly } from '../../plugins/access.ts';
 import { identityUserOf } from '../auth/identity.ts';
 import * as service from './users.service.ts';
+import { localeOfCookie } from '../../lib/locale.ts';
 
 const tags = ['users'];
 const bearer = [{ bearer: [] }];
@@ -59,6 +60,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         identity,
         request.params.email,
         request.body,
+        // The language the customer is using now: their mails go out in it (docs/decisions/024).
+        localeOfCookie(request.headers.cookie),
       );
     },
   );

@@ -1,6 +1,7 @@
 import { DEFAULT_AVATAR_URL } from '../../../shared/constants.ts';
 import { sameEmail } from '../../../shared/email.ts';
 import type { User, UserSync, ProfileUpdate } from '../../../shared/schemas/user.schema.ts';
+import type { Locale } from '../../../shared/i18n/locale.ts';
 import type { Db } from '../../db/client.ts';
 import type { Page } from '../../lib/listing.ts';
 import type { AccessTokens } from '../../lib/access-token.ts';
@@ -19,6 +20,7 @@ export async function syncSignedInUser(
   identity: IdentityUser | null,
   email: string,
   body: UserSync,
+  locale: Locale | null = null,
 ): Promise<{ token: string }> {
   if (!identity) throw unauthenticated('Sign in first: no identity session');
   if (!sameEmail(identity.email, email)) throw forbidden('You can only sync your own account');
@@ -28,7 +30,7 @@ export async function syncSignedInUser(
   // An empty avatar means the identity has no photo: the default picture.
   const avatar =
     body.avatar === '' ? DEFAULT_AVATAR_URL : body.avatar || current.avatar || DEFAULT_AVATAR_URL;
-  await repository.updateSyncedFields(deps.db, current._id, { name, avatar });
+  await repository.updateSyncedFields(deps.db, current._id, { name, avatar, ...(locale ? { locale } : {}) });
   const token = await deps.accessTokens.sign({
     userId: current._id,
     email: current.email,
