@@ -6,17 +6,20 @@ export function descriptionPreview(description: string): string {
   return description.slice(0, DESCRIPTION_PREVIEW_LENGTH);
 }
 
+/** What is wrong with an order's quantity; each side picks its own words or status for it. */
+export type QuantityProblem = 'out-of-stock' | 'below-minimum';
+
 /**
- * The order quantity rule of section 5: below minOrder shows one message, above stock
- * another; either disables Place Order. Returns the message or null when the quantity is fine.
- * Used by the order form and by the server, so both speak the same words.
+ * The order quantity rule of section 5: more than the stock, or less than the minimum order
+ * (the stock is checked first). Null when the quantity is fine. The order form shows a message
+ * for the code and disables Place Order; the server answers 409 or 422 (docs/decisions/003).
  */
 export function quantityProblem(
   quantity: number,
   product: { minOrder: number; stock: number },
-): string | null {
-  if (quantity > product.stock) return messages.outOfStock;
-  if (quantity < product.minOrder) return messages.belowMinimumOrder;
+): QuantityProblem | null {
+  if (quantity > product.stock) return 'out-of-stock';
+  if (quantity < product.minOrder) return 'below-minimum';
   return null;
 }
 

@@ -27,14 +27,20 @@ export const phoneSchema = z
   .min(1, { message: messages.phoneRequired })
   .regex(PHONE_PATTERN, { message: messages.phonePattern });
 
+const wholeNumberSchema = z.number({ message: messages.wholeNumber }).int({ message: messages.wholeNumber });
+
 // POST /api/order. The spec's fields name, email, productName, img and price are
 // accepted for compatibility but never trusted: the server copies them from the
 // account and the product row (design.md).
 export const orderInputSchema = z.object({
   productId: idSchema,
-  quantity: z.number().int().min(1).max(1_000_000),
+  quantity: wholeNumberSchema.min(1).max(1_000_000),
   phone: phoneSchema,
-  address: z.string().trim().min(1).max(500),
+  address: z
+    .string({ message: messages.addressRequired })
+    .trim()
+    .min(1, { message: messages.addressRequired })
+    .max(500),
   name: z.string().max(200).optional(),
   email: z.string().max(254).optional(),
   productName: z.string().max(200).optional(),
@@ -42,6 +48,17 @@ export const orderInputSchema = z.object({
   price: z.unknown().optional(),
 });
 export type OrderInput = z.infer<typeof orderInputSchema>;
+
+/**
+ * The order form's own fields (section 2): phone, address and quantity with the input's
+ * rules and messages. The quantity's minimum and stock are the form's live rule
+ * (rules.ts quantityProblem), so any whole number passes here.
+ */
+export const orderFormSchema = orderInputSchema
+  .pick({ phone: true, address: true })
+  .extend({ quantity: wholeNumberSchema });
+export type OrderFormInput = z.input<typeof orderFormSchema>;
+export type OrderFormValues = z.output<typeof orderFormSchema>;
 
 export const orderPatchSchema = z.object({ paid: z.literal(true) }).strict();
 export const orderListSchema = z.array(orderSchema);

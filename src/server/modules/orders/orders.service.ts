@@ -39,10 +39,10 @@ export function createOrdersService(repository: OrdersRepository) {
         if (result.kind === 'product-not-found') throw notFound('Product');
         // The same words the order form shows (section 5), so the page can show them as-is.
         const problem = quantityProblem(input.quantity, result.product);
-        if (problem === messages.outOfStock)
-          throw new AppError('CONFLICT', problem, { rule: 'stock', stock: result.product.stock });
-        if (problem === messages.belowMinimumOrder)
-          throw new AppError('UNPROCESSABLE', problem, {
+        if (problem === 'out-of-stock')
+          throw new AppError('CONFLICT', messages.outOfStock, { rule: 'stock', stock: result.product.stock });
+        if (problem === 'below-minimum')
+          throw new AppError('UNPROCESSABLE', messages.belowMinimumOrder, {
             rule: 'minimum-order',
             minOrder: result.product.minOrder,
           });

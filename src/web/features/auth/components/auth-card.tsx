@@ -24,30 +24,3 @@ export function ErrorLine({ message }: { message: string | null }) {
     </p>
   );
 }
-
-/** A labelled input with its field message (validation on submit, then on change). */
-export function Field({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}

@@ -9,7 +9,8 @@ import { useAuth } from '../../../lib/auth-provider.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { paths } from '../../../lib/paths.ts';
 import { requestPasswordReset, signInWithEmail } from '../api/identity.ts';
-import { AuthCard, ErrorLine, Field } from '../components/auth-card.tsx';
+import { describedBy, FormField } from '../../../components/ui/form-field.tsx';
+import { AuthCard, ErrorLine } from '../components/auth-card.tsx';
 import { GoogleSignInButton } from '../components/google-sign-in-button.tsx';
 import { useRedirectTarget } from '../components/redirect-target.ts';
 
@@ -78,28 +79,28 @@ export default function LoginPage() {
   return (
     <AuthCard title="Login">
       <form className="flex flex-col gap-3" onSubmit={handleSubmit(onSubmit)} noValidate>
-        <Field id="login-email" label="Email" error={errors.email?.message}>
+        <FormField id="login-email" label="Email" error={errors.email?.message}>
           <input
             id="login-email"
             type="email"
             autoComplete="email"
             className="input w-full"
             aria-invalid={!!errors.email}
-            aria-describedby={errors.email ? 'login-email-error' : undefined}
+            aria-describedby={describedBy('login-email', errors.email)}
             {...register('email')}
           />
-        </Field>
-        <Field id="login-password" label="Password" error={errors.password?.message}>
+        </FormField>
+        <FormField id="login-password" label="Password" error={errors.password?.message}>
           <input
             id="login-password"
             type="password"
             autoComplete="current-password"
             className="input w-full"
             aria-invalid={!!errors.password}
-            aria-describedby={errors.password ? 'login-password-error' : undefined}
+            aria-describedby={describedBy('login-password', errors.password)}
             {...register('password')}
           />
-        </Field>
+        </FormField>
         <div>
           <button
             type="button"

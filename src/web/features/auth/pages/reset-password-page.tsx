@@ -3,7 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { paths } from '../../../lib/paths.ts';
 import { resetPassword } from '../api/identity.ts';
-import { AuthCard, ErrorLine, Field } from '../components/auth-card.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { AuthCard, ErrorLine } from '../components/auth-card.tsx';
 
 /**
  * Where the mailed reset link leads (issue 3: the spec's 'Sent email' needs a place to
@@ -42,7 +43,7 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard title="Choose a new password">
       <form className="flex flex-col gap-3" onSubmit={(event) => void submit(event)} noValidate>
-        <Field id="reset-password" label="New password">
+        <FormField id="reset-password" label="New password">
           <input
             id="reset-password"
             type="password"
@@ -52,7 +53,7 @@ export default function ResetPasswordPage() {
             onChange={(event) => setPassword(event.target.value)}
             disabled={!token}
           />
-        </Field>
+        </FormField>
         <ErrorLine message={error} />
         <button type="submit" className="btn btn-primary w-full" disabled={busy || !token}>
           {busy && <span className="loading loading-spinner loading-sm" aria-label="Working" />}

@@ -7,7 +7,8 @@ import { useAuth } from '../../../lib/auth-provider.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { paths } from '../../../lib/paths.ts';
 import { signUpWithEmail } from '../api/identity.ts';
-import { AuthCard, ErrorLine, Field } from '../components/auth-card.tsx';
+import { describedBy, FormField } from '../../../components/ui/form-field.tsx';
+import { AuthCard, ErrorLine } from '../components/auth-card.tsx';
 import { GoogleSignInButton } from '../components/google-sign-in-button.tsx';
 
 type Busy = null | 'sign-up' | 'google';
@@ -62,39 +63,39 @@ export default function SignUpPage() {
   return (
     <AuthCard title="Sign Up">
       <form className="flex flex-col gap-3" onSubmit={handleSubmit(onSubmit)} noValidate>
-        <Field id="signup-name" label="Name" error={errors.name?.message}>
+        <FormField id="signup-name" label="Name" error={errors.name?.message}>
           <input
             id="signup-name"
             type="text"
             autoComplete="name"
             className="input w-full"
             aria-invalid={!!errors.name}
-            aria-describedby={errors.name ? 'signup-name-error' : undefined}
+            aria-describedby={describedBy('signup-name', errors.name)}
             {...register('name')}
           />
-        </Field>
-        <Field id="signup-email" label="Email" error={errors.email?.message}>
+        </FormField>
+        <FormField id="signup-email" label="Email" error={errors.email?.message}>
           <input
             id="signup-email"
             type="email"
             autoComplete="email"
             className="input w-full"
             aria-invalid={!!errors.email}
-            aria-describedby={errors.email ? 'signup-email-error' : undefined}
+            aria-describedby={describedBy('signup-email', errors.email)}
             {...register('email')}
           />
-        </Field>
-        <Field id="signup-password" label="Password" error={errors.password?.message}>
+        </FormField>
+        <FormField id="signup-password" label="Password" error={errors.password?.message}>
           <input
             id="signup-password"
             type="password"
             autoComplete="new-password"
             className="input w-full"
             aria-invalid={!!errors.password}
-            aria-describedby={errors.password ? 'signup-password-error' : undefined}
+            aria-describedby={describedBy('signup-password', errors.password)}
             {...register('password')}
           />
-        </Field>
+        </FormField>
         <ErrorLine message={error} />
         <button type="submit" className="btn btn-primary w-full" disabled={busy !== null || !hydrated}>
           {busy === 'sign-up' && <span className="loading loading-spinner loading-sm" aria-label="Working" />}

@@ -1,9 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
-import { quantityProblem } from '../../../../shared/rules.ts';
-import { phoneSchema } from '../../../../shared/schemas/order.schema.ts';
+import { messages } from '../../../../shared/messages.ts';
+import { quantityProblem, type QuantityProblem } from '../../../../shared/rules.ts';
+import {
+  orderFormSchema,
+  type OrderFormInput,
+  type OrderFormValues,
+} from '../../../../shared/schemas/order.schema.ts';
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
+import { describedBy, FormField } from '../../../components/ui/form-field.tsx';
 import { InlineSpinner } from '../../../components/ui/spinner.tsx';
 
 // The order form of spec sections 2 and 5: read-only name and email from the signed-in
@@ -11,13 +17,13 @@ import { InlineSpinner } from '../../../components/ui/spinner.tsx';
 // quantity starting at 0 with max = stock + 1. The quantity messages show live as the
 // quantity changes, and either one disables Place Order.
 
-const formSchema = z.object({
-  phone: phoneSchema,
-  address: z.string().trim().min(1, { message: 'Address is Required' }).max(500),
-  quantity: z.number({ message: 'Enter a whole number' }).int({ message: 'Enter a whole number' }),
-});
-type FormInput = z.input<typeof formSchema>;
-export type PlaceOrderValues = z.output<typeof formSchema>;
+export type PlaceOrderValues = OrderFormValues;
+
+/** The words section 5 shows for each quantity problem. */
+const quantityMessage: Record<QuantityProblem, string> = {
+  'out-of-stock': messages.outOfStock,
+  'below-minimum': messages.belowMinimumOrder,
+};
 
 interface PlaceOrderFormProps {
   product: Pick<Product, 'stock' | 'minOrder'>;
@@ -37,105 +43,85 @@ export function PlaceOrderForm({
   submitting = false,
   serverError,
 }: PlaceOrderFormProps) {
+  const id = useId();
   const {
     register,
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<FormInput, unknown, PlaceOrderValues>({
-    resolver: zodResolver(formSchema),
+  } = useForm<OrderFormInput, unknown, OrderFormValues>({
+    resolver: zodResolver(orderFormSchema),
     defaultValues: { phone: '', address: '', quantity: 0 },
   });
   const typed = useWatch({ control, name: 'quantity' });
   // An empty or half-typed number counts as 0, which is below any minimum order.
   const quantity = typeof typed === 'number' && Number.isFinite(typed) ? typed : 0;
   const problem = quantityProblem(quantity, product);
+  const quantityError = problem ? quantityMessage[problem] : errors.quantity?.message;
 
   return (
     <form
       noValidate
       onSubmit={handleSubmit(onSubmit)}
       className="card bg-base-100 shadow-sm"
-      aria-label="Order form"
+      aria-label={messages.orderForm}
     >
-      <div className="card-body gap-1">
-        <h2 className="card-title text-xl">Your order</h2>
+      <div className="card-body gap-3">
+        <h2 className="card-title text-xl">{messages.yourOrder}</h2>
 
-        <fieldset className="fieldset">
-          <label className="fieldset-label" htmlFor="order-name">
-            Name
-          </label>
-          <input id="order-name" className="input w-full bg-base-200" value={name} readOnly />
-        </fieldset>
+        <FormField id={`${id}-name`} label={messages.name}>
+          <input id={`${id}-name`} className="input w-full bg-base-200" value={name} readOnly />
+        </FormField>
 
-        <fieldset className="fieldset">
-          <label className="fieldset-label" htmlFor="order-email">
-            Email
-          </label>
-          <input id="order-email" type="email" className="input w-full bg-base-200" value={email} readOnly />
-        </fieldset>
-
-        <fieldset className="fieldset">
-          <label className="fieldset-label" htmlFor="order-phone">
-            Phone
-          </label>
+        <FormField id={`${id}-email`} label={messages.email}>
           <input
-            id="order-phone"
+            id={`${id}-email`}
+            type="email"
+            className="input w-full bg-base-200"
+            value={email}
+            readOnly
+          />
+        </FormField>
+
+        <FormField id={`${id}-phone`} label={messages.phone} error={errors.phone?.message}>
+          <input
+            id={`${id}-phone`}
             type="tel"
             autoComplete="tel"
             placeholder="+8801XXXXXXXXX"
             className={`input w-full ${errors.phone ? 'input-error' : ''}`}
             aria-invalid={errors.phone ? true : undefined}
-            aria-describedby={errors.phone ? 'order-phone-error' : undefined}
+            aria-describedby={describedBy(`${id}-phone`, errors.phone)}
             {...register('phone')}
           />
-          {errors.phone && (
-            <p id="order-phone-error" className="text-sm text-error">
-              {errors.phone.message}
-            </p>
-          )}
-        </fieldset>
+        </FormField>
 
-        <fieldset className="fieldset">
-          <label className="fieldset-label" htmlFor="order-address">
-            Address
-          </label>
+        <FormField id={`${id}-address`} label={messages.address} error={errors.address?.message}>
           <textarea
-            id="order-address"
+            id={`${id}-address`}
             rows={2}
             autoComplete="street-address"
             className={`textarea w-full ${errors.address ? 'textarea-error' : ''}`}
             aria-invalid={errors.address ? true : undefined}
-            aria-describedby={errors.address ? 'order-address-error' : undefined}
+            aria-describedby={describedBy(`${id}-address`, errors.address)}
             {...register('address')}
           />
-          {errors.address && (
-            <p id="order-address-error" className="text-sm text-error">
-              {errors.address.message}
-            </p>
-          )}
-        </fieldset>
+        </FormField>
 
-        <fieldset className="fieldset">
-          <label className="fieldset-label" htmlFor="order-quantity">
-            Quantity
-          </label>
+        <FormField id={`${id}-quantity`} label={messages.quantity} error={quantityError} live>
           <input
-            id="order-quantity"
+            id={`${id}-quantity`}
             type="number"
             inputMode="numeric"
             min={0}
             max={product.stock + 1}
             step={1}
-            className={`input w-full ${problem || errors.quantity ? 'input-error' : ''}`}
-            aria-invalid={problem || errors.quantity ? true : undefined}
-            aria-describedby="order-quantity-help"
+            className={`input w-full ${quantityError ? 'input-error' : ''}`}
+            aria-invalid={quantityError ? true : undefined}
+            aria-describedby={describedBy(`${id}-quantity`, true)}
             {...register('quantity', { valueAsNumber: true })}
           />
-          <p id="order-quantity-help" className="text-sm text-error" aria-live="polite">
-            {problem ?? errors.quantity?.message}
-          </p>
-        </fieldset>
+        </FormField>
 
         {serverError && (
           <div role="alert" className="alert alert-error alert-soft">
@@ -145,8 +131,8 @@ export function PlaceOrderForm({
 
         <div className="card-actions mt-2">
           <button type="submit" className="btn btn-primary btn-block" disabled={!!problem || submitting}>
-            {submitting && <InlineSpinner label="Placing your order" />}
-            Place Order
+            {submitting && <InlineSpinner label={messages.placingOrder} />}
+            {messages.placeOrder}
           </button>
         </div>
       </div>

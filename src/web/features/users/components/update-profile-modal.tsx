@@ -1,8 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { toast } from 'react-toastify';
 import { messages } from '../../../../shared/messages.ts';
-import type { ProfileUpdate, User } from '../../../../shared/schemas/user.schema.ts';
+import {
+  profileUpdateSchema,
+  type ProfileUpdate,
+  type User,
+} from '../../../../shared/schemas/user.schema.ts';
+import { describedBy, FormField } from '../../../components/ui/form-field.tsx';
 import type { SignedInAccount } from '../../../lib/auth-provider.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
@@ -16,15 +23,24 @@ interface UpdateProfileModalProps {
 // The links are text inputs with a URL keyboard, not type="url": `facebook.com/me` is a fine
 // answer (the shared schema puts https:// in front) and the browser should not mark it invalid.
 const fields = [
-  { name: 'phone', label: 'Phone', type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
-  { name: 'address', label: 'Address', type: 'text', inputMode: 'text', autoComplete: 'street-address' },
-  { name: 'linkedIn', label: 'LinkedIn profile link', type: 'text', inputMode: 'url', autoComplete: 'url' },
-  { name: 'facebook', label: 'Facebook profile link', type: 'text', inputMode: 'url', autoComplete: 'url' },
+  { name: 'phone', label: messages.phone, type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
+  {
+    name: 'address',
+    label: messages.address,
+    type: 'text',
+    inputMode: 'text',
+    autoComplete: 'street-address',
+  },
+  { name: 'linkedIn', label: messages.linkedInLink, type: 'text', inputMode: 'url', autoComplete: 'url' },
+  { name: 'facebook', label: messages.facebookLink, type: 'text', inputMode: 'url', autoComplete: 'url' },
 ] as const;
+
+type ProfileForm = z.input<typeof profileUpdateSchema>;
 
 /**
  * The profile edit form of spec section 2: name and email read-only from the account;
- * phone, address, LinkedIn and Facebook editable, none required (section 5).
+ * phone, address, LinkedIn and Facebook editable, none required (section 5), checked with the
+ * server's own profile schema (links get https:// in front; only http(s) links pass).
  * 'Profile Updated' on success; the cached userData is refetched.
  */
 export function UpdateProfileModal({ open, onClose, account, profile }: UpdateProfileModalProps) {
@@ -32,7 +48,14 @@ export function UpdateProfileModal({ open, onClose, account, profile }: UpdatePr
   const update = useUpdateProfile();
   const [error, setError] = useState<string | null>(null);
   const firstEditable = useRef<HTMLInputElement | null>(null);
-  const { register, handleSubmit, reset } = useForm<Required<ProfileUpdate>>({
+  const id = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ProfileForm, unknown, ProfileUpdate>({
+    resolver: zodResolver(profileUpdateSchema),
     defaultValues: { phone: '', address: '', linkedIn: '', facebook: '' },
   });
 
@@ -53,15 +76,15 @@ export function UpdateProfileModal({ open, onClose, account, profile }: UpdatePr
     if (!open && element.open) element.close();
   }, [open, profile, reset]);
 
-  const onSubmit = (values: Required<ProfileUpdate>) => {
+  const onSubmit = (values: ProfileUpdate) => {
     setError(null);
-    const id = profile?._id ?? account?.id;
-    if (!account || !id) {
+    const userId = profile?._id ?? account?.id;
+    if (!account || !userId) {
       setError(messages.noUserLoggedIn);
       return;
     }
     update.mutate(
-      { id, fields: values },
+      { id: userId, fields: values },
       {
         onSuccess: () => {
           toast.success(messages.profileUpdated);
@@ -84,34 +107,47 @@ export function UpdateProfileModal({ open, onClose, account, profile }: UpdatePr
     >
       <div className="modal-box">
         <h3 id="update-profile-title" className="mb-4 text-lg font-bold">
-          Update Profile
+          {messages.updateProfile}
         </h3>
         <form className="flex flex-col gap-3" onSubmit={handleSubmit(onSubmit)} noValidate>
-          <label className="flex flex-col gap-1">
-            <span className="text-sm font-medium">Name</span>
-            <input className="input w-full bg-base-200" value={account?.displayName ?? ''} readOnly />
-          </label>
-          <label className="flex flex-col gap-1">
-            <span className="text-sm font-medium">Email</span>
-            <input className="input w-full bg-base-200" type="email" value={account?.email ?? ''} readOnly />
-          </label>
+          <FormField id={`${id}-name`} label={messages.name}>
+            <input
+              id={`${id}-name`}
+              className="input w-full bg-base-200"
+              value={account?.displayName ?? ''}
+              readOnly
+            />
+          </FormField>
+          <FormField id={`${id}-email`} label={messages.email}>
+            <input
+              id={`${id}-email`}
+              className="input w-full bg-base-200"
+              type="email"
+              value={account?.email ?? ''}
+              readOnly
+            />
+          </FormField>
           {fields.map((field, index) => {
             const registered = register(field.name);
+            const fieldId = `${id}-${field.name}`;
+            const fieldError = errors[field.name]?.message;
             return (
-              <label key={field.name} className="flex flex-col gap-1">
-                <span className="text-sm font-medium">{field.label}</span>
+              <FormField key={field.name} id={fieldId} label={field.label} error={fieldError}>
                 <input
-                  className="input w-full"
+                  id={fieldId}
+                  className={`input w-full ${fieldError ? 'input-error' : ''}`}
                   type={field.type}
                   inputMode={field.inputMode}
                   autoComplete={field.autoComplete}
+                  aria-invalid={fieldError ? true : undefined}
+                  aria-describedby={describedBy(fieldId, fieldError)}
                   {...registered}
                   ref={(element) => {
                     registered.ref(element);
                     if (index === 0) firstEditable.current = element;
                   }}
                 />
-              </label>
+              </FormField>
             );
           })}
           {error && (
@@ -121,13 +157,13 @@ export function UpdateProfileModal({ open, onClose, account, profile }: UpdatePr
           )}
           <div className="modal-action">
             <button type="button" className="btn" onClick={onClose} disabled={update.isPending}>
-              Cancel
+              {messages.cancel}
             </button>
             <button type="submit" className="btn btn-primary" disabled={update.isPending}>
               {update.isPending && (
-                <span className="loading loading-spinner loading-sm" aria-label="Saving" />
+                <span className="loading loading-spinner loading-sm" aria-label={messages.saving} />
               )}
-              Submit
+              {messages.submit}
             </button>
           </div>
         </form>
