@@ -1,8 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { sent, server } from './msw.ts';
 
-afterEach(() => cleanup());
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  sent.length = 0;
+  localStorage.clear();
+});
+afterAll(() => server.close());
 
 // jsdom has no modal dialogs: opening one only marks it open (the confirm and profile modals).
 HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {

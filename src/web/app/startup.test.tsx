@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
 import { AuthProvider, prefetchSession, useAuth } from '../lib/auth-provider.tsx';
+import { pathOf, sent, server } from '../../../tests/support/msw.ts';
 import { preloadPage } from './router.tsx';
 
 // What main.tsx starts before React's first render (issue 6): the code of the page behind
@@ -27,10 +29,13 @@ vi.mock('../features/orders/pages/manage-orders-page.tsx', stub('manage-orders')
 
 describe('preloadPage', () => {
   it('fetches the code of the page behind sign-in at each address, and nothing for public pages', async () => {
+    server.use(http.get('/api/product/:id', () => HttpResponse.json({ _id: '6a1b' })));
     for (const path of ['/', '/home', '/blogs', '/login']) preloadPage(path);
 
+    // The order page's code and its public product, both at once.
     preloadPage('/placeorder/6a1b');
     await vi.waitFor(() => expect(loaded).toContain('place-order'));
+    expect(sent.map(pathOf)).toEqual(['/api/product/6a1b']);
     preloadPage('/dashboard/payment/order-7');
     await vi.waitFor(() => expect(loaded).toEqual(expect.arrayContaining(['dashboard-layout', 'payment'])));
     preloadPage('/dashboard/manageOrders');
@@ -48,25 +53,16 @@ function Who() {
 }
 
 describe('prefetchSession', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('starts the session check before render, and the first refresh uses its answer', async () => {
-    const calls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string) => {
-        calls.push(input);
-        return new Response('null', { headers: { 'content-type': 'application/json' } });
-      }),
-    );
+    server.use(http.get('/api/auth/get-session', () => HttpResponse.json(null)));
     prefetchSession();
-    expect(calls).toEqual(['/api/auth/get-session']);
+    await vi.waitFor(() => expect(sent.map(pathOf)).toEqual(['/api/auth/get-session']));
     render(
       <AuthProvider>
         <Who />
       </AuthProvider>,
     );
     expect(await screen.findByText('signed out')).toBeInTheDocument();
-    expect(calls).toEqual(['/api/auth/get-session']);
+    expect(sent.map(pathOf)).toEqual(['/api/auth/get-session']);
   });
 });

@@ -1,6 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '../../shared/constants.ts';
 import { ApiError, apiFetchPage, nextPageFromLink } from './api-client.ts';
+import { apiError, pathOf, sent, server } from '../../../tests/support/msw.ts';
 
 describe('nextPageFromLink', () => {
   it('reads the server\'s rel="next" address as a path under /api', () => {
@@ -37,43 +39,31 @@ describe('nextPageFromLink', () => {
 });
 
 describe('apiFetchPage', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
-  beforeEach(() => {
-    localStorage.setItem(ACCESS_TOKEN_KEY, 'token-1');
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    localStorage.clear();
-  });
+  beforeEach(() => localStorage.setItem(ACCESS_TOKEN_KEY, 'token-1'));
 
   it('answers the rows and the next page, sending the Bearer token', async () => {
-    fetchMock.mockResolvedValue(
-      new Response(JSON.stringify([{ id: 1 }, { id: 2 }]), {
-        headers: { link: '</api/orders?limit=2&offset=2>; rel="next"' },
-      }),
+    server.use(
+      http.get('/api/orders', () =>
+        HttpResponse.json([{ id: 1 }, { id: 2 }], {
+          headers: { link: '</api/orders?limit=2&offset=2>; rel="next"' },
+        }),
+      ),
     );
     await expect(apiFetchPage('/orders')).resolves.toEqual({
       rows: [{ id: 1 }, { id: 2 }],
       next: '/orders?limit=2&offset=2',
     });
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/orders');
-    expect((init.headers as Record<string, string>).authorization).toBe('Bearer token-1');
+    expect(sent.map(pathOf)).toEqual(['/api/orders']);
+    expect(sent[0]!.headers.get('authorization')).toBe('Bearer token-1');
   });
 
   it('answers next: null on the last page', async () => {
-    fetchMock.mockResolvedValue(new Response('[]'));
+    server.use(http.get('/api/orders', () => HttpResponse.json([])));
     await expect(apiFetchPage('/orders?limit=2&offset=2')).resolves.toEqual({ rows: [], next: null });
   });
 
   it('throws the typed ApiError of the error shape', async () => {
-    fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ error: { code: 'FORBIDDEN', message: 'Administrators only' } }), {
-        status: 403,
-      }),
-    );
+    server.use(http.get('/api/orders', () => apiError(403, 'FORBIDDEN', 'Administrators only')));
     const error = await apiFetchPage('/orders').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 403, code: 'FORBIDDEN', message: 'Administrators only' });

@@ -1,7 +1,10 @@
 import { render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '../../shared/constants.ts';
+import type { UserSync } from '../../shared/schemas/user.schema.ts';
 import { AuthProvider, useAuth } from './auth-provider.tsx';
+import { server } from '../../../tests/support/msw.ts';
 
 // The session check of every page load (spec section 4): the identity session, then the user
 // sync (PUT /api/user/{email}) that issues the access token.
@@ -20,22 +23,18 @@ function token(claims: { sid: string; email?: string; exp?: number }): string {
 let answerSync: (token: string) => void;
 beforeEach(() => {
   localStorage.clear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const json = (body: unknown) =>
-        new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-      if (input === '/api/auth/get-session') return json({ session: { id: SESSION_ID }, user });
-      if (input.startsWith('/api/user/') && init?.method === 'PUT')
-        return new Promise<Response>((resolve) => {
-          answerSync = (fresh) => resolve(json({ token: fresh }));
-        });
-      if (input.startsWith('/api/admin/')) return json({ admin: false });
-      throw new Error(`unexpected call ${input}`);
-    }),
+  server.use(
+    http.get('/api/auth/get-session', () => HttpResponse.json({ session: { id: SESSION_ID }, user })),
+    // The sync answers when the test says so (answerSync).
+    http.put<{ email: string }, UserSync, { token: string }>(
+      '/api/user/:email',
+      () => new Promise((resolve) => (answerSync = (fresh) => resolve(HttpResponse.json({ token: fresh })))),
+    ),
+    http.get<{ email: string }, never, { admin: boolean }>('/api/admin/:email', () =>
+      HttpResponse.json({ admin: false }),
+    ),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function Who() {
   const { loading, account } = useAuth();

@@ -1,11 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
 import type { Product } from '../../../shared/schemas/product.schema.ts';
 import type { Review } from '../../../shared/schemas/review.schema.ts';
 import HomePage from './home-page.tsx';
+import { pathOf, sent, server } from '../../../../tests/support/msw.ts';
 
 const longDescription =
   'Drop-forged carbon steel hoe for weeding and shaping rows, built to cut cleanly through dry soil. ' +
@@ -56,18 +58,12 @@ const reviews: Review[] = [
   },
 ];
 
-let fetchMock: ReturnType<typeof vi.fn>;
-beforeEach(() => {
-  fetchMock = vi.fn(async (url: string) => {
-    const body = url === '/api/products' ? products : url === '/api/reviews' ? reviews : null;
-    return new Response(JSON.stringify(body ?? { error: { code: 'NOT_FOUND', message: 'no' } }), {
-      status: body ? 200 : 404,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => vi.unstubAllGlobals());
+beforeEach(() =>
+  server.use(
+    http.get<never, never, Product[]>('/api/products', () => HttpResponse.json(products)),
+    http.get<never, never, Review[]>('/api/reviews', () => HttpResponse.json(reviews)),
+  ),
+);
 
 function renderHome() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -170,7 +166,6 @@ describe('HomePage', () => {
     expect(within(form).getByLabelText('Message').tagName).toBe('TEXTAREA');
     expect(within(form).queryAllByRole('button')).toHaveLength(0);
     form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
-    const urls = fetchMock.mock.calls.map(([url]) => url as string).sort();
-    expect(urls).toEqual(['/api/products', '/api/reviews']);
+    expect(sent.map(pathOf).sort()).toEqual(['/api/products', '/api/reviews']);
   });
 });

@@ -1,22 +1,20 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
+import type { OrderInput } from '../../../shared/schemas/order.schema.ts';
 import type { Product } from '../../../shared/schemas/product.schema.ts';
 import PlaceOrderPage from './place-order-page.tsx';
+import { signIn } from '../../../../tests/support/auth-state.ts';
+import { apiError, type ApiErrorBody, bodyOf, pathOf, sent, server } from '../../../../tests/support/msw.ts';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: toastMock }));
-vi.mock('../../lib/auth-provider.tsx', () => ({
-  useAuth: () => ({
-    account: { id: 'u1', displayName: 'Rahim Uddin', email: 'rahim@example.test', photoURL: null },
-    loading: false,
-    isAdmin: false,
-    adminLoading: false,
-    signOut: async () => undefined,
-  }),
+vi.mock('../../lib/auth-provider.tsx', async () => ({
+  useAuth: (await import('../../../../tests/support/auth-state.ts')).useFakeAuth,
 }));
 
 const product: Product = {
@@ -30,52 +28,56 @@ const product: Product = {
   description: 'Drop-forged carbon steel hoe.',
 };
 
-let fetchMock: ReturnType<typeof vi.fn>;
+let stock: number;
 beforeEach(() => {
-  fetchMock = vi.fn(async (url: string, init: RequestInit) => {
-    const body =
-      init.method === 'POST'
-        ? { insertedId: '55555555-5555-4555-8555-555555555555' }
-        : url === `/api/product/${product._id}`
-          ? product
-          : null;
-    return new Response(JSON.stringify(body ?? { error: { code: 'NOT_FOUND', message: 'Not found' } }), {
-      status: body ? (init.method === 'POST' ? 201 : 200) : 404,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  signIn({ id: 'u1', displayName: 'Rahim Uddin', email: 'rahim@example.test', photoURL: null });
+  stock = product.stock;
+  server.use(
+    http.get<{ id: string }, never, Product | ApiErrorBody>('/api/product/:id', ({ params }) =>
+      params.id === product._id
+        ? HttpResponse.json({ ...product, stock })
+        : apiError(404, 'NOT_FOUND', 'Product not found'),
+    ),
+    http.post<never, OrderInput, { insertedId: string }>('/api/order', () =>
+      HttpResponse.json({ insertedId: '55555555-5555-4555-8555-555555555555' }, { status: 201 }),
+    ),
+  );
   toastMock.success.mockReset();
 });
-afterEach(() => vi.unstubAllGlobals());
+
+/** Opens /placeorder/{id} under a router that also knows My Orders. */
+async function openPage() {
+  const router = createMemoryRouter(
+    [
+      { path: '/placeorder/:productId', element: <PlaceOrderPage /> },
+      { path: '/dashboard/myorders', element: <p>My Orders</p> },
+    ],
+    { initialEntries: [`/placeorder/${product._id}`] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  const user = userEvent.setup();
+  const quantity = await screen.findByLabelText('Quantity');
+  await user.clear(quantity);
+  await user.type(quantity, '12');
+  await user.type(screen.getByLabelText('Phone'), '01712345678');
+  await user.type(screen.getByLabelText('Address'), 'Village road, Bogura');
+  return { router, placeOrder: () => user.click(screen.getByRole('button', { name: 'Place Order' })) };
+}
 
 describe('Place order page', () => {
   it("sends the spec's order payload (section 7) plus productId, then goes to My Orders", async () => {
-    const user = userEvent.setup();
-    const router = createMemoryRouter(
-      [
-        { path: '/placeorder/:productId', element: <PlaceOrderPage /> },
-        { path: '/dashboard/myorders', element: <p>My Orders</p> },
-      ],
-      { initialEntries: [`/placeorder/${product._id}`] },
-    );
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-    const quantity = await screen.findByLabelText('Quantity');
-    await user.clear(quantity);
-    await user.type(quantity, '12');
-    await user.type(screen.getByLabelText('Phone'), '01712345678');
-    await user.type(screen.getByLabelText('Address'), 'Village road, Bogura');
-    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    const { router, placeOrder } = await openPage();
+    await placeOrder();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/myorders'));
     expect(toastMock.success).toHaveBeenCalledWith(messages.orderPlaced);
-    const post = fetchMock.mock.calls.find(([, init]) => (init as RequestInit).method === 'POST')!;
-    expect(post[0]).toBe('/api/order');
-    expect(JSON.parse(String((post[1] as RequestInit).body))).toEqual({
+    const post = sent.find((request) => request.method === 'POST')!;
+    expect(pathOf(post)).toBe('/api/order');
+    expect(await bodyOf(post)).toEqual({
       productId: product._id,
       name: 'Rahim Uddin',
       email: 'rahim@example.test',
@@ -86,5 +88,18 @@ describe('Place order page', () => {
       img: '/images/products/garden-hoe.svg',
       price: 24.5,
     });
+  });
+
+  it("shows the server's 'Out of Stock' and the product's fresh stock when someone bought first", async () => {
+    const { router, placeOrder } = await openPage();
+    stock = 5;
+    server.use(http.post('/api/order', () => apiError(409, 'CONFLICT', messages.outOfStock), { once: true }));
+    await placeOrder();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.outOfStock);
+    const summary = screen.getByRole('article', { name: product.name });
+    await waitFor(() => expect(within(summary).getByText('5')).toBeInTheDocument());
+    expect(router.state.location.pathname).toBe(`/placeorder/${product._id}`);
+    expect(toastMock.success).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
 import { POPUP_MESSAGE_TYPE, runGooglePopup } from './google-popup.ts';
+import { server } from '../../../../../tests/support/msw.ts';
 
 // The Google popup reports back with postMessage; only our own origin may end the wait
 // (issue 3: "same origin check!").
@@ -20,16 +22,11 @@ const settled = async (promise: Promise<unknown>) => {
   return done;
 };
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('runGooglePopup', () => {
   it('sends the popup to the provider and ignores messages from other origins', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () => new Response(JSON.stringify({ url: 'https://issuer.example/auth?x=1' }), { status: 200 }),
+    server.use(
+      http.post('/api/auth/sign-in/social', () =>
+        HttpResponse.json({ url: 'https://issuer.example/auth?x=1' }),
       ),
     );
     const popup = fakePopup();
@@ -54,11 +51,8 @@ describe('runGooglePopup', () => {
   });
 
   it('fails with a readable message when the provider reports an error', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () => new Response(JSON.stringify({ url: 'https://issuer.example/auth' }), { status: 200 }),
-      ),
+    server.use(
+      http.post('/api/auth/sign-in/social', () => HttpResponse.json({ url: 'https://issuer.example/auth' })),
     );
     const popup = fakePopup();
     const result = runGooglePopup(popup);
@@ -73,9 +67,10 @@ describe('runGooglePopup', () => {
   });
 
   it('closes the popup and reports the server error when sign-in cannot start', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ message: 'Provider not found' }), { status: 404 })),
+    server.use(
+      http.post('/api/auth/sign-in/social', () =>
+        HttpResponse.json({ message: 'Provider not found' }, { status: 404 }),
+      ),
     );
     const popup = fakePopup();
     await expect(runGooglePopup(popup)).rejects.toThrow('Provider not found');

@@ -10,7 +10,7 @@ describe('BlogsPage', () => {
   it('shows the five developer articles of the spec under the Blogs heading', () => {
     render(<BlogsPage />);
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Blogs' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Blogs' })).toBeInTheDocument();
     const articles = screen.getAllByRole('article');
     expect(articles).toHaveLength(5);
 
@@ -49,9 +49,9 @@ describe('PortfolioPage', () => {
   it('shows the My Portfolio heading with About and Skills sections', () => {
     render(<PortfolioPage />);
 
-    expect(screen.getByRole('heading', { level: 1, name: 'My Portfolio' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'About' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Skills' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'My Portfolio' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'About' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Skills' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'developer@agritools.example' }).getAttribute('href')).toBe(
       'mailto:developer@agritools.example',
     );
@@ -70,7 +70,7 @@ describe('PortfolioPage', () => {
       expect(value).toBeLessThanOrEqual(100);
       expect(bar.getAttribute('aria-label')).toMatch(new RegExp(`${value}%$`));
       // The percentage is also visible as text, not only in the bar.
-      expect(within(bar.parentElement as HTMLElement).getByText(`${value}%`)).toBeTruthy();
+      expect(within(bar.parentElement as HTMLElement).getByText(`${value}%`)).toBeInTheDocument();
     }
   });
 

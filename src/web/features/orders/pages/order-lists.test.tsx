@@ -1,24 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { Order } from '../../../../shared/schemas/order.schema.ts';
 import ManageOrdersPage from './manage-orders-page.tsx';
 import MyOrdersPage from './my-orders-page.tsx';
-import { pagedAnswer } from '../../../../../tests/support/paged-answer.ts';
+import { signIn } from '../../../../../tests/support/auth-state.ts';
+import { apiError, pagedJson, pathOf, sent, server } from '../../../../../tests/support/msw.ts';
 import { renderPage } from '../../../../../tests/support/render-page.tsx';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: toastMock }));
-vi.mock('../../../lib/auth-provider.tsx', () => ({
-  useAuth: () => ({
-    account: { id: 'u1', displayName: 'Amina Rahman', email: 'amina@example.test', photoURL: null },
-    loading: false,
-    isAdmin: false,
-    adminLoading: false,
-    signOut: async () => undefined,
-  }),
+vi.mock('../../../lib/auth-provider.tsx', async () => ({
+  useAuth: (await import('../../../../../tests/support/auth-state.ts')).useFakeAuth,
 }));
 
 const orderId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -37,43 +33,32 @@ const makeOrder = (n: number): Order => ({
   paid: false,
 });
 
-/**
- * A stand-in for the paged list calls (docs/decisions/007): `pageSize` rows per answer and,
- * while more follow, `Link: </api/...&limit=&offset=>; rel="next"`, as the server does.
- */
+// The paged list calls as the server answers them (docs/decisions/007), and the cancel call.
 let rows: Order[];
 let pageSize: number;
-let fetchMock: ReturnType<typeof vi.fn>;
 let hold: Promise<void> | null;
-const listCalls = () =>
-  fetchMock.mock.calls
-    .map(([url, init]) => [String(url), init as RequestInit] as const)
-    .filter(([, init]) => (init.method ?? 'GET') === 'GET');
+const listCalls = () => sent.filter((request) => request.method === 'GET');
 
 beforeEach(() => {
+  signIn();
   localStorage.setItem(ACCESS_TOKEN_KEY, 'token-1');
   hold = null;
   pageSize = 3;
   rows = Array.from({ length: 5 }, (_, index) => makeOrder(index + 1));
-  fetchMock = vi.fn(async (input: string, init: RequestInit) => {
-    const url = new URL(input, window.location.origin);
-    const json = (body: unknown, status = 200) =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    if (init.method === 'DELETE') {
-      rows = rows.filter((order) => !url.pathname.endsWith(order._id));
-      return json({ deletedCount: 1 });
-    }
-    if (url.pathname !== '/api/orders' && url.pathname !== '/api/order') return json({}, 404);
-    if (hold && url.searchParams.has('offset')) await hold;
-    return pagedAnswer(url, rows, pageSize);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  const list = async ({ request }: { request: Request }) => {
+    if (hold && new URL(request.url).searchParams.has('offset')) await hold;
+    return pagedJson(request, rows, pageSize);
+  };
+  server.use(
+    http.get<never, never, Order[]>('/api/order', list),
+    http.get<never, never, Order[]>('/api/orders', list),
+    http.delete<{ id: string }, never, { deletedCount: number }>('/api/order/:id', ({ params }) => {
+      rows = rows.filter((order) => order._id !== params.id);
+      return HttpResponse.json({ deletedCount: 1 });
+    }),
+  );
   toastMock.success.mockReset();
   toastMock.error.mockReset();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
 });
 
 const loadMore = () => screen.queryByRole('button', { name: /load more/i });
@@ -85,7 +70,7 @@ describe('My Orders', () => {
     const user = userEvent.setup();
     renderPage(<MyOrdersPage />);
     await waitFor(() => expect(cards()).toHaveLength(3));
-    expect(listCalls()[0]![0]).toBe('/api/order?email=amina%40example.test');
+    expect(pathOf(listCalls()[0]!)).toBe('/api/order?email=amina%40example.test');
 
     let release!: () => void;
     hold = new Promise((resolve) => (release = resolve));
@@ -99,9 +84,9 @@ describe('My Orders', () => {
     expect(cards().map((card) => card.getAttribute('data-order-id'))).toEqual(rows.map((order) => order._id));
     expect(loadMore()).toBeNull();
     // The next page is the Link header's address, asked with the same Bearer token.
-    const [url, init] = listCalls()[1]!;
-    expect(url).toBe('/api/order?email=amina%40example.test&limit=3&offset=3');
-    expect((init.headers as Record<string, string>).authorization).toBe('Bearer token-1');
+    const next = listCalls()[1]!;
+    expect(pathOf(next)).toBe('/api/order?email=amina%40example.test&limit=3&offset=3');
+    expect(next.headers.get('authorization')).toBe('Bearer token-1');
   });
 
   it('shows no Load more when everything fits on one page', async () => {
@@ -141,12 +126,12 @@ describe('Manage All Orders', () => {
     const user = userEvent.setup();
     renderPage(<ManageOrdersPage />);
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
-    expect(listCalls()[0]![0]).toBe('/api/orders');
+    expect(pathOf(listCalls()[0]!)).toBe('/api/orders');
     await user.click(loadMore()!);
     await waitFor(() => expect(bodyRows()).toHaveLength(5));
     expect(screen.getByText('Product 5')).toBeInTheDocument();
     expect(loadMore()).toBeNull();
-    expect(listCalls()[1]![0]).toBe('/api/orders?limit=3&offset=3');
+    expect(pathOf(listCalls()[1]!)).toBe('/api/orders?limit=3&offset=3');
   });
 
   it('shows no Load more when the first page is the only one', async () => {
@@ -157,12 +142,7 @@ describe('Manage All Orders', () => {
   });
 
   it('goes home on a 403', async () => {
-    fetchMock.mockImplementation(
-      async () =>
-        new Response(JSON.stringify({ error: { code: 'FORBIDDEN', message: 'Administrators only' } }), {
-          status: 403,
-        }),
-    );
+    server.use(http.get('/api/orders', () => apiError(403, 'FORBIDDEN', 'Administrators only')));
     const router = renderPage(<ManageOrdersPage />);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
@@ -171,11 +151,8 @@ describe('Manage All Orders', () => {
     const user = userEvent.setup();
     renderPage(<ManageOrdersPage />);
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
-    fetchMock.mockImplementationOnce(
-      async () =>
-        new Response(JSON.stringify({ error: { code: 'INTERNAL', message: 'Something went wrong' } }), {
-          status: 500,
-        }),
+    server.use(
+      http.get('/api/orders', () => apiError(500, 'INTERNAL', 'Something went wrong'), { once: true }),
     );
     await user.click(loadMore()!);
     expect(await screen.findByText('Could not load more orders: Something went wrong')).toBeInTheDocument();

@@ -1,54 +1,30 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../shared/messages.ts';
-import type { Product } from '../../../../shared/schemas/product.schema.ts';
+import type { Product, ProductInput } from '../../../../shared/schemas/product.schema.ts';
 import AddProductPage from './add-product-page.tsx';
 import ManageProductsPage from './manage-products-page.tsx';
-import { pagedAnswer } from '../../../../../tests/support/paged-answer.ts';
+import { apiError, bodyOf, pagedJson, pathOf, sent, server } from '../../../../../tests/support/msw.ts';
 import { renderPage } from '../../../../../tests/support/render-page.tsx';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: toastMock }));
-const accountMock = vi.hoisted(() => ({
-  current: {
-    id: 'u1',
-    displayName: 'Amina Rahman',
-    email: 'amina@example.test',
-    photoURL: null as string | null,
-  },
-}));
-vi.mock('../../../lib/auth-provider.tsx', () => ({
-  useAuth: () => ({
-    account: accountMock.current,
-    loading: false,
-    isAdmin: false,
-    adminLoading: false,
-    signOut: async () => undefined,
-  }),
-}));
 
-let fetchMock: ReturnType<typeof vi.fn>;
-let answer: { status: number; body: unknown };
 beforeEach(() => {
-  answer = { status: 201, body: { insertedId: '55555555-5555-4555-8555-555555555555' } };
-  fetchMock = vi.fn(
-    async () =>
-      new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { 'content-type': 'application/json' },
-      }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
   toastMock.success.mockReset();
   toastMock.error.mockReset();
-  accountMock.current.photoURL = null;
 });
-afterEach(() => vi.unstubAllGlobals());
-
-const sentBody = () => JSON.parse(String((fetchMock.mock.calls[0]![1] as RequestInit).body)) as unknown;
 
 describe('Add a Product', () => {
+  beforeEach(() =>
+    server.use(
+      http.post<never, ProductInput, { insertedId: string }>('/api/product', () =>
+        HttpResponse.json({ insertedId: '55555555-5555-4555-8555-555555555555' }, { status: 201 }),
+      ),
+    ),
+  );
   const fill = async (user: ReturnType<typeof userEvent.setup>) => {
     await user.type(screen.getByLabelText('Product Name'), 'Steel Bow Rake');
     await user.type(screen.getByLabelText('Price (per unit)'), '21.75');
@@ -74,7 +50,7 @@ describe('Add a Product', () => {
     ]) {
       expect(await screen.findByText(text)).toBeInTheDocument();
     }
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(0);
   });
 
   it('refuses a negative stock and a script image address', async () => {
@@ -88,7 +64,7 @@ describe('Add a Product', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Stock must be at least 0')).toBeInTheDocument();
     expect(screen.getByText('Must be an http(s) URL or a site path')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(0);
   });
 
   it('adds the product, says so and resets the form', async () => {
@@ -97,8 +73,8 @@ describe('Add a Product', () => {
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith(messages.productAdded));
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/product');
-    expect(sentBody()).toEqual({
+    expect(sent.map(pathOf)).toEqual(['/api/product']);
+    expect(await bodyOf(sent[0]!)).toEqual({
       name: 'Steel Bow Rake',
       price: 21.75,
       stock: 80,
@@ -112,7 +88,7 @@ describe('Add a Product', () => {
   });
 
   it("says 'Operation Faild' when the server refuses and keeps the input", async () => {
-    answer = { status: 403, body: { error: { code: 'FORBIDDEN', message: 'Administrators only' } } };
+    server.use(http.post('/api/product', () => apiError(403, 'FORBIDDEN', 'Administrators only')));
     const user = userEvent.setup();
     renderPage(<AddProductPage />);
     await fill(user);
@@ -140,14 +116,15 @@ describe('Manage Products', () => {
   beforeEach(() => {
     pageSize = 3;
     catalogue = [1, 2, 3, 4, 5].map(makeProduct);
-    fetchMock.mockImplementation(async (input: string, init: RequestInit) => {
-      const url = new URL(input, window.location.origin);
-      if (init.method === 'DELETE') {
-        catalogue = catalogue.filter((product) => !url.pathname.endsWith(product._id));
-        return new Response(JSON.stringify({ deletedCount: 1 }));
-      }
-      return pagedAnswer(url, catalogue, pageSize);
-    });
+    server.use(
+      http.get<never, never, Product[]>('/api/products', ({ request }) =>
+        pagedJson(request, catalogue, pageSize),
+      ),
+      http.delete<{ id: string }, never, { deletedCount: number }>('/api/product/:id', ({ params }) => {
+        catalogue = catalogue.filter((product) => product._id !== params.id);
+        return HttpResponse.json({ deletedCount: 1 });
+      }),
+    );
   });
 
   const productRows = () => screen.queryAllByRole('row').slice(1);
@@ -164,10 +141,7 @@ describe('Manage Products', () => {
     expect(productRows()[4]).toHaveTextContent('Tool 5');
     expect(loadMore()).toBeNull();
     expect(screen.getByText('5 products in the catalogue')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
-      '/api/products',
-      '/api/products?limit=3&offset=3',
-    ]);
+    expect(sent.map(pathOf)).toEqual(['/api/products', '/api/products?limit=3&offset=3']);
   });
 
   it('shows no Load more when the whole catalogue fits on one page', async () => {
@@ -192,8 +166,7 @@ describe('Manage Products', () => {
   });
 
   it('goes home on a 403', async () => {
-    answer = { status: 403, body: { error: { code: 'FORBIDDEN', message: 'Administrators only' } } };
-    fetchMock.mockImplementation(async () => new Response(JSON.stringify(answer.body), { status: 403 }));
+    server.use(http.get('/api/products', () => apiError(403, 'FORBIDDEN', 'Administrators only')));
     const router = renderPage(<ManageProductsPage />);
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
   });

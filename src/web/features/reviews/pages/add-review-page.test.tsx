@@ -1,50 +1,31 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_AVATAR_URL } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
+import type { ReviewInput } from '../../../../shared/schemas/review.schema.ts';
 import AddReviewPage from './add-review-page.tsx';
+import { customer, signIn } from '../../../../../tests/support/auth-state.ts';
+import { bodyOf, pathOf, sent, server } from '../../../../../tests/support/msw.ts';
 import { renderPage } from '../../../../../tests/support/render-page.tsx';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: toastMock }));
-const accountMock = vi.hoisted(() => ({
-  current: {
-    id: 'u1',
-    displayName: 'Amina Rahman',
-    email: 'amina@example.test',
-    photoURL: null as string | null,
-  },
-}));
-vi.mock('../../../lib/auth-provider.tsx', () => ({
-  useAuth: () => ({
-    account: accountMock.current,
-    loading: false,
-    isAdmin: false,
-    adminLoading: false,
-    signOut: async () => undefined,
-  }),
+vi.mock('../../../lib/auth-provider.tsx', async () => ({
+  useAuth: (await import('../../../../../tests/support/auth-state.ts')).useFakeAuth,
 }));
 
-let fetchMock: ReturnType<typeof vi.fn>;
-let answer: { status: number; body: unknown };
 beforeEach(() => {
-  answer = { status: 201, body: { insertedId: '55555555-5555-4555-8555-555555555555' } };
-  fetchMock = vi.fn(
-    async () =>
-      new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { 'content-type': 'application/json' },
-      }),
+  signIn();
+  server.use(
+    http.post<never, ReviewInput, { insertedId: string }>('/api/review', () =>
+      HttpResponse.json({ insertedId: '55555555-5555-4555-8555-555555555555' }, { status: 201 }),
+    ),
   );
-  vi.stubGlobal('fetch', fetchMock);
   toastMock.success.mockReset();
   toastMock.error.mockReset();
-  accountMock.current.photoURL = null;
 });
-afterEach(() => vi.unstubAllGlobals());
-
-const sentBody = () => JSON.parse(String((fetchMock.mock.calls[0]![1] as RequestInit).body)) as unknown;
 
 describe('Write a Review', () => {
   it('shows the read-only name of the signed-in account', () => {
@@ -64,7 +45,7 @@ describe('Write a Review', () => {
     expect(await screen.findByText(messages.ratingRange)).toBeInTheDocument();
     expect(screen.getByText(messages.commentTooLong)).toBeInTheDocument();
     expect(screen.getByLabelText('Rating')).toHaveAttribute('aria-invalid', 'true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(0);
   });
 
   it('asks for a rating of at least 1 and a comment when both are empty', async () => {
@@ -74,7 +55,7 @@ describe('Write a Review', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(messages.ratingRange)).toBeInTheDocument();
     expect(screen.getByText(messages.commentTooLong)).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(0);
   });
 
   it("sends the spec's payload (name, avatar, message, rating), thanks the customer and goes home", async () => {
@@ -84,9 +65,9 @@ describe('Write a Review', () => {
     await user.type(screen.getByLabelText('Comment'), 'Sharp blades, strong handles.');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/review');
+    expect(sent.map(pathOf)).toEqual(['/api/review']);
     // No photo on the account: the generic blank image, as in the user sync (section 3).
-    expect(sentBody()).toEqual({
+    expect(await bodyOf(sent[0]!)).toEqual({
       name: 'Amina Rahman',
       avatar: DEFAULT_AVATAR_URL,
       message: 'Sharp blades, strong handles.',
@@ -96,14 +77,14 @@ describe('Write a Review', () => {
   });
 
   it("sends the account's photo as the avatar when it has one", async () => {
-    accountMock.current.photoURL = 'https://lh3.googleusercontent.com/a/photo.jpg';
+    signIn({ ...customer, photoURL: 'https://lh3.googleusercontent.com/a/photo.jpg' });
     const user = userEvent.setup();
     renderPage(<AddReviewPage />);
     await user.type(screen.getByLabelText('Rating'), '4');
     await user.type(screen.getByLabelText('Comment'), 'Good.');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    expect(sentBody()).toMatchObject({
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(await bodyOf(sent[0]!)).toMatchObject({
       name: 'Amina Rahman',
       avatar: 'https://lh3.googleusercontent.com/a/photo.jpg',
     });

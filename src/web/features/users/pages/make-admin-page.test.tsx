@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
 import type { User } from '../../../../shared/schemas/user.schema.ts';
 import MakeAdminPage from './make-admin-page.tsx';
-import { pagedAnswer } from '../../../../../tests/support/paged-answer.ts';
+import { apiError, pagedJson, pathOf, sent, server } from '../../../../../tests/support/msw.ts';
 import { renderPage } from '../../../../../tests/support/render-page.tsx';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -23,31 +24,21 @@ const makeUser = (n: number): User => ({
   facebook: '',
 });
 
-// A stand-in for GET /api/users, paged like the server (docs/decisions/007), and the promote call.
+// GET /api/users paged like the server (docs/decisions/007), and the promote call.
 let users: User[];
 let pageSize: number;
-let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   localStorage.setItem(ACCESS_TOKEN_KEY, 'token-1');
   pageSize = 2;
   users = [1, 2, 3].map(makeUser);
-  fetchMock = vi.fn(async (input: string, init: RequestInit) => {
-    const url = new URL(input, window.location.origin);
-    const json = (body: unknown) =>
-      new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-    if (init.method === 'PUT') {
-      const email = decodeURIComponent(url.pathname.split('/').pop()!);
-      users = users.map((user) => (user.email === email ? { ...user, role: 'admin' } : user));
-      return json({ modifiedCount: 1 });
-    }
-    return pagedAnswer(url, users, pageSize);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  server.use(
+    http.get<never, never, User[]>('/api/users', ({ request }) => pagedJson(request, users, pageSize)),
+    http.put<{ email: string }, never, { modifiedCount: number }>('/api/user/admin/:email', ({ params }) => {
+      users = users.map((user) => (user.email === params.email ? { ...user, role: 'admin' } : user));
+      return HttpResponse.json({ modifiedCount: 1 });
+    }),
+  );
   toastMock.success.mockReset();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
 });
 
 const userRows = () => screen.queryAllByRole('row').slice(1);
@@ -64,7 +55,8 @@ describe('Make Admin', () => {
     expect(within(third).getByRole('rowheader')).toHaveTextContent('3');
     expect(third).toHaveTextContent('Grower 3');
     expect(loadMore()).toBeNull();
-    expect(String(fetchMock.mock.calls[1]![0])).toBe('/api/users?limit=2&offset=2');
+    expect(sent.map(pathOf)).toEqual(['/api/users', '/api/users?limit=2&offset=2']);
+    expect(sent[0]!.headers.get('authorization')).toBe('Bearer token-1');
   });
 
   it('shows no Load more when all users fit on the first page', async () => {
@@ -87,12 +79,7 @@ describe('Make Admin', () => {
   });
 
   it('goes home on a 403', async () => {
-    fetchMock.mockImplementation(
-      async () =>
-        new Response(JSON.stringify({ error: { code: 'FORBIDDEN', message: 'Administrators only' } }), {
-          status: 403,
-        }),
-    );
+    server.use(http.get('/api/users', () => apiError(403, 'FORBIDDEN', 'Administrators only')));
     const router = renderPage(<MakeAdminPage />, '/dashboard/makeAdmin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });

@@ -1,0 +1,54 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../../../shared/messages.ts';
+import type { ProfileUpdate } from '../../../../shared/schemas/user.schema.ts';
+import { UpdateProfileModal } from './update-profile-modal.tsx';
+import { customer } from '../../../../../tests/support/auth-state.ts';
+import { bodyOf, pathOf, sent, server } from '../../../../../tests/support/msw.ts';
+import { renderPage } from '../../../../../tests/support/render-page.tsx';
+
+const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('react-toastify', () => ({ toast: toastMock }));
+
+beforeEach(() => {
+  server.use(
+    http.put<{ id: string }, ProfileUpdate, { acknowledged: boolean }>('/api/user/profile/:id', () =>
+      HttpResponse.json({ acknowledged: true }),
+    ),
+  );
+  toastMock.success.mockReset();
+});
+
+const onClose = vi.fn();
+const openModal = () =>
+  renderPage(<UpdateProfileModal open onClose={onClose} account={customer} profile={null} />);
+
+describe('Update Profile', () => {
+  it('refuses a link that is not http(s), with the shared schema’s message, and sends nothing', async () => {
+    const user = userEvent.setup();
+    openModal();
+    await user.type(screen.getByLabelText(messages.linkedInLink), 'javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: messages.submit }));
+    expect(await screen.findByText('Must be an http(s) URL')).toBeInTheDocument();
+    expect(screen.getByLabelText(messages.linkedInLink)).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toHaveLength(0);
+  });
+
+  it('sends a link typed without its scheme as https, and says Profile Updated', async () => {
+    const user = userEvent.setup();
+    openModal();
+    await user.type(screen.getByLabelText(messages.facebookLink), 'facebook.com/amina');
+    await user.type(screen.getByLabelText(messages.phone), '01712345678');
+    await user.click(screen.getByRole('button', { name: messages.submit }));
+    await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith(messages.profileUpdated));
+    expect(sent.map(pathOf)).toEqual([`/api/user/profile/${customer.id}`]);
+    expect(await bodyOf(sent[0]!)).toEqual({
+      phone: '01712345678',
+      address: '',
+      linkedIn: '',
+      facebook: 'https://facebook.com/amina',
+    });
+  });
+});
