@@ -1,32 +1,75 @@
-// API throughput: GET /api/products and GET /api/product/{id} beside a bare-Node ceiling
-// that answers the same bytes, measured in the same run (issue 6). PGlite by default,
-// PostgreSQL when BENCH_DATABASE_URL is set. Run: npm run build && npx tsx bench/api.bench.ts
-import { load, printTable, startCeiling, startShop, withCeiling } from './lib.ts';
+// API throughput: GET /api/products and GET /api/product/{id} against a ceiling, a bare Node
+// server answering the same bytes. Shop and ceiling each run in a process of their own, one
+// after the other, and the load generator (autocannon) in this one, so neither competes with
+// the load generator for an event loop. Each is warmed up before it is measured.
+// PGlite by default, PostgreSQL when BENCH_DATABASE_URL is set; the shop logs at its default
+// level (info: one line per request) unless BENCH_LOG_LEVEL says otherwise.
+// Run: npm run build && flock /tmp/agritools-heavy.lock npx tsx bench/api.bench.ts
+import { cpus, loadavg } from 'node:os';
+import { load, printTable, startCeiling, startShop, withCeiling, type LoadResult } from './lib.ts';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
+const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info';
+const WARM_UP_SECONDS = 3;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-const shop = await startShop(databaseUrl ? { DATABASE_URL: databaseUrl } : {}, 3201);
+/** The run with the median throughput. */
+const median = (runs: LoadResult[]) =>
+  [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor((runs.length - 1) / 2)]!;
+
+console.log(
+  `${cpus().length} cores, load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')} at the start, Node ${process.version}`,
+);
+const shop = await startShop(
+  { LOG_LEVEL: logLevel, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+  3310,
+);
 try {
   const rows = [];
-  const listBody = Buffer.from(await (await fetch(`${shop.url}/api/products`)).arrayBuffer());
+  const listAnswer = await fetch(`${shop.url}/api/products`);
+  const listBody = Buffer.from(await listAnswer.arrayBuffer());
   const first = (JSON.parse(listBody.toString()) as Array<{ _id: string }>)[0];
   if (!first) throw new Error('no products to measure');
   const oneBody = Buffer.from(await (await fetch(`${shop.url}/api/product/${first._id}`)).arrayBuffer());
+  console.log(`the shop's answer headers: ${[...listAnswer.headers.keys()].join(', ')}`);
 
+  // Ceiling and shop take turns, ROUNDS times each, and the median round of each is shown:
+  // other work on the machine then weighs on both alike.
   for (const [label, path, body] of [
     ['GET /api/products', '/api/products', listBody],
     ['GET /api/product/{id}', `/api/product/${first._id}`, oneBody],
   ] as const) {
-    const ceiling = await startCeiling(body, 3299);
-    const ceilingResult = await load('ceiling', { url: ceiling.url, connections });
-    await ceiling.close();
-    const result = await load(label, { url: `${shop.url}${path}`, connections });
-    rows.push({ ...withCeiling(result, ceilingResult), bytes: body.length });
+    const ceilings: LoadResult[] = [];
+    const results: LoadResult[] = [];
+    const ceiling = await startCeiling(body, 3311);
+    try {
+      await load('warm-up', { url: ceiling.url, connections, duration: WARM_UP_SECONDS });
+      await load('warm-up', { url: `${shop.url}${path}`, connections, duration: WARM_UP_SECONDS });
+      for (let round = 0; round < ROUNDS; round += 1) {
+        ceilings.push(await load('ceiling', { url: ceiling.url, connections, serverPid: ceiling.pid }));
+        results.push(
+          await load(label, { url: `${shop.url}${path}`, connections, serverPid: shop.child.pid }),
+        );
+      }
+    } finally {
+      await ceiling.close();
+    }
+    console.log(
+      `${label}: shop ${results.map((r) => r.requestsPerSecond).join(' ')} req/s, ceiling ${ceilings.map((r) => r.requestsPerSecond).join(' ')} req/s`,
+    );
+    rows.push({ ...withCeiling(median(results), median(ceilings)), bytes: body.length });
   }
   printTable(
-    `API reads, ${connections} connections, ${databaseUrl ? 'PostgreSQL' : 'PGlite'} (rate limit off)`,
+    `API reads, ${connections} connections, median of ${ROUNDS} rounds, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, log level ${logLevel} (rate limit off)`,
     rows,
+  );
+  console.log(
+    `load average ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')} at the end`,
   );
 } finally {
   await shop.stop();

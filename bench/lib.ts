@@ -1,10 +1,20 @@
 // Shared helpers for the benchmarks: start the built server, a bare-Node ceiling, and autocannon.
-import { createServer, type Server } from 'node:http';
+// The shop and the ceiling each run in a child process of their own; the load generator
+// (autocannon) runs in the bench's process, which does nothing else while it measures.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
 import autocannon from 'autocannon';
 import { startServerProcess, type ServerProcess } from '../tests/support/server-process.ts';
 
 /** Starts the built shop (npm run build first) with the rate limit off and the demo catalogue. */
-export async function startShop(env: Record<string, string>, port: number): Promise<ServerProcess> {
+export async function startShop(
+  env: Record<string, string>,
+  port: number,
+  onSpawn?: (child: ChildProcess) => void,
+): Promise<ServerProcess> {
   return startServerProcess(
     {
       AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
@@ -14,26 +24,45 @@ export async function startShop(env: Record<string, string>, port: number): Prom
       ...env,
     },
     port,
+    onSpawn,
   );
 }
 
-/** The ceiling: a bare Node HTTP handler answering the same bytes with the same content type. */
+/**
+ * The ceiling: a bare Node HTTP server (bench/ceiling-server.ts) in its own process, answering
+ * `body` with the same content type, as fast as one Node process can on this machine.
+ */
 export async function startCeiling(
   body: Buffer,
   port: number,
-): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer((_request, response) => {
-    response.writeHead(200, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': body.length,
-    });
-    response.end(body);
+): Promise<{ url: string; pid: number; close(): Promise<void> }> {
+  const bodyFile = join(mkdtempSync(join(tmpdir(), 'agritools-ceiling-')), 'body');
+  writeFileSync(bodyFile, body);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'ceiling-server.ts'), bodyFile, String(port)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const exited = once(child, 'exit');
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the ceiling server exited with ${code}`)));
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    pid: child.pid!,
+    close: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
   };
+}
+
+/** CPU time (user + system) a process has used so far, in milliseconds, from /proc. */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat; the split above starts at field 3.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 export interface LoadResult {
@@ -43,6 +72,8 @@ export interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
+  /** The server's CPU time per answered request, in microseconds, when its pid was given. */
+  cpuUsPerRequest?: number;
 }
 
 export async function load(
@@ -55,8 +86,11 @@ export async function load(
     headers?: Record<string, string>;
     body?: string;
     requests?: autocannon.Request[];
+    /** The server's process, to report its CPU time per request. */
+    serverPid?: number;
   },
 ): Promise<LoadResult> {
+  const cpuBefore = options.serverPid ? cpuMs(options.serverPid) : 0;
   const result = await autocannon({
     url: options.url,
     connections: options.connections ?? 50,
@@ -73,6 +107,13 @@ export async function load(
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
+    ...(options.serverPid
+      ? {
+          cpuUsPerRequest: Math.round(
+            ((cpuMs(options.serverPid) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
+          ),
+        }
+      : {}),
   };
 }
 
@@ -89,6 +130,9 @@ export function withCeiling(result: LoadResult, ceiling: LoadResult) {
     'p99 ms': result.p99,
     'ceiling req/s': ceiling.requestsPerSecond,
     'ratio to ceiling': `${Math.round((100 * result.requestsPerSecond) / Math.max(1, ceiling.requestsPerSecond))} %`,
+    'ceiling p99 ms': ceiling.p99,
+    'CPU µs/req': result.cpuUsPerRequest ?? '',
+    'ceiling CPU µs/req': ceiling.cpuUsPerRequest ?? '',
     'non-2xx': result.non2xx,
     errors: result.errors,
   };

@@ -15,7 +15,12 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-export async function startServerProcess(env: Record<string, string>, port: number): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  port: number,
+  /** Called as soon as the process exists (before it is ready), e.g. to follow its memory. */
+  onSpawn?: (child: ChildProcess) => void,
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['dist/server/server/server.js'], {
     cwd: PROJECT_ROOT,
     env: {
@@ -31,6 +36,7 @@ export async function startServerProcess(env: Record<string, string>, port: numb
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  onSpawn?.(child);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();

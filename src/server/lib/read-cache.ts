@@ -1,12 +1,17 @@
-/** A serialized answer: the JSON body and, for a page of a list, the Link to the next page. */
+/**
+ * A serialized answer: the body (and any compressed forms of it, lib/prepared-answer.ts) and,
+ * for a page of a list, the Link to the next page.
+ */
 export interface CachedAnswer {
-  body: string;
+  body: string | Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
   link?: string;
 }
 
-export interface ReadCache {
+export interface ReadCache<A extends CachedAnswer = CachedAnswer> {
   /** The cached answer under `key`, or `produce()`'s, kept unless the data changed meanwhile. */
-  get(key: string, produce: () => Promise<CachedAnswer>): Promise<CachedAnswer>;
+  get(key: string, produce: () => Promise<A>): Promise<A>;
   /** Drops everything; answers being produced when this is called are not kept. */
   invalidate(): void;
   /** What the cache holds now. */
@@ -22,6 +27,8 @@ const sizeOf = (key: string, answer: CachedAnswer) =>
   ENTRY_OVERHEAD_BYTES +
   Buffer.byteLength(key) +
   Buffer.byteLength(answer.body) +
+  (answer.br?.length ?? 0) +
+  (answer.gzip?.length ?? 0) +
   (answer.link ? Buffer.byteLength(answer.link) : 0);
 
 /**
@@ -36,13 +43,16 @@ const sizeOf = (key: string, answer: CachedAnswer) =>
  * bigger than a quarter of the bound is served but never kept. Expired entries are dropped as
  * they are met and by a sweep every `maxAgeMs`, so memory goes back down once the asking stops.
  */
-export function createReadCache(options: { maxBytes: number; maxAgeMs: number }): ReadCache {
+export function createReadCache<A extends CachedAnswer = CachedAnswer>(options: {
+  maxBytes: number;
+  maxAgeMs: number;
+}): ReadCache<A> {
   let generation = 0;
   let bytes = 0;
   // In the order stored (oldest first), so expiry and eviction both take from the front.
-  const entries = new Map<string, { answer: CachedAnswer; storedAt: number; size: number }>();
+  const entries = new Map<string, { answer: A; storedAt: number; size: number }>();
   // Concurrent misses on one key share one query (50 connections would otherwise all run it).
-  const pending = new Map<string, Promise<CachedAnswer>>();
+  const pending = new Map<string, Promise<A>>();
 
   const drop = (key: string) => {
     const entry = entries.get(key);
@@ -56,7 +66,7 @@ export function createReadCache(options: { maxBytes: number; maxAgeMs: number })
       drop(key);
     }
   };
-  const store = (key: string, answer: CachedAnswer) => {
+  const store = (key: string, answer: A) => {
     const size = sizeOf(key, answer);
     if (size > options.maxBytes / 4) return;
     drop(key);

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
@@ -7,10 +8,45 @@ export interface SecurityOptions {
   https: boolean;
 }
 
+/**
+ * The security headers, worked out once: helmet's middleware run against a stand-in response
+ * that records what it sets. Nothing in these options depends on the request (no nonces), so
+ * every answer gets the same headers; running the middleware on every request cost the
+ * hottest routes a sixth of their throughput (bench/api.bench.ts, docs/decisions/015).
+ */
+export function securityHeaders(options: SecurityOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let finished = false;
+  securityMiddleware(options)(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error;
+      finished = true;
+    },
+  );
+  if (!finished) throw new Error('helmet did not finish synchronously');
+  return headers;
+}
+
 export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
-  // helmet's middleware, built once. @fastify/helmet rebuilt it from the options on every
-  // request, which halved the throughput of the hottest routes (bench/api.bench.ts).
-  const applySecurityHeaders = helmet({
+  const headers = securityHeaders(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+});
+
+function securityMiddleware(options: SecurityOptions) {
+  return helmet({
     // The SPA is served from this origin and ships no inline script; images may be
     // product URLs entered by admins, so img-src allows https and data:.
     contentSecurityPolicy: {
@@ -34,7 +70,4 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     hsts: options.https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    applySecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
-  });
-});
+}

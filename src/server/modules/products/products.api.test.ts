@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { orders, products } from '../../db/schema.ts';
@@ -25,6 +26,29 @@ const everyone = () =>
 const productCount = async () => (await t.app.db.select({ id: products.id }).from(products)).length;
 
 describe('GET /api/products', () => {
+  it('answers compressed the way the client asks, the same list and every header either way', async () => {
+    for (let i = 0; i < 12; i += 1) await createProduct(t.app, { name: `Sickle ${i}` });
+    const get = (encoding: string) =>
+      t.app.inject({ method: 'GET', url: '/api/products', headers: { 'accept-encoding': encoding } });
+    const plain = await get('identity');
+    const br = await get('gzip, deflate, br');
+    const gzip = await get('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    expect(productListSchema.parse(plain.json())).toHaveLength(12);
+    for (const response of [plain, br, gzip]) {
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.headers.vary).toBe('accept-encoding');
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['permissions-policy']).toContain('camera=()');
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
   it('gives every caller the whole catalogue, oldest first, prices in dollars', async () => {
     const first = await createProduct(t.app, { name: 'First hoe', priceCents: 2450 });
     const second = await createProduct(t.app, { name: 'Second rake', priceCents: 1999 });

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   deletedCountSchema,
@@ -12,7 +11,7 @@ import {
 } from '../../../shared/schemas/product.schema.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { listingQuerySchema, pageFrom, readPage } from '../../lib/listing.ts';
-import type { CachedAnswer } from '../../lib/read-cache.ts';
+import { sendPrepared } from '../../lib/prepared-answer.ts';
 import { adminOnly } from '../../plugins/access.ts';
 import * as service from './products.service.ts';
 
@@ -21,15 +20,9 @@ const writeErrors = errorResponses(400, 401, 403, 404);
 
 // Product reads are public; writes are admin-only (design.md).
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The two reads every visitor makes are answered from the catalogue's read cache: the bodies
-  // are the same JSON the response schemas describe, serialized once per change.
-  const send = (reply: FastifyReply, answer: CachedAnswer) => {
-    if (answer.link) reply.header('link', answer.link);
-    return reply.type(JSON_TYPE).send(answer.body);
-  };
+  // are the same JSON the response schemas describe, serialized and compressed once per change.
 
   app.get(
     '/products',
@@ -46,7 +39,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await service.productPageAnswer(app.catalogue, page, (read) =>
         readPage(request, page, read),
       );
-      return send(reply, answer);
+      return sendPrepared(request, reply, answer);
     },
   );
 
@@ -61,7 +54,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      return send(reply, await service.productAnswer(app.catalogue, request.params.id));
+      return sendPrepared(request, reply, await service.productAnswer(app.catalogue, request.params.id));
     },
   );
 

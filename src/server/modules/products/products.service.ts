@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { Page } from '../../lib/listing.ts';
-import type { CachedAnswer, ReadCache } from '../../lib/read-cache.ts';
+import { prepareJson, type PreparedAnswer } from '../../lib/prepared-answer.ts';
+import type { ReadCache } from '../../lib/read-cache.ts';
 import { dollarsToCents } from '../../../shared/money.ts';
 import type { Product, ProductInput } from '../../../shared/schemas/product.schema.ts';
 import * as repository from './products.repository.ts';
@@ -16,7 +17,8 @@ import * as repository from './products.repository.ts';
 /** What the catalogue functions work on: the database and this instance's read cache. */
 export interface Catalogue {
   db: Db;
-  cache: ReadCache;
+  /** Prepared answers: serialized and compressed once per change (lib/prepared-answer.ts). */
+  cache: ReadCache<PreparedAnswer>;
 }
 
 /**
@@ -27,18 +29,18 @@ export function productPageAnswer(
   catalogue: Catalogue,
   page: Page,
   readPage: (read: (page: Page) => Promise<Product[]>) => Promise<{ rows: Product[]; next?: string }>,
-): Promise<CachedAnswer> {
+): Promise<PreparedAnswer> {
   return catalogue.cache.get(`products:${page.limit}:${page.offset}`, async () => {
     const { rows, next } = await readPage((p) => repository.listProducts(catalogue.db, p));
-    return { body: JSON.stringify(rows), link: next };
+    return prepareJson(JSON.stringify(rows), next);
   });
 }
 
 /** One product as a serialized answer; a missing product is a 404 every time (never cached). */
-export function productAnswer(catalogue: Catalogue, id: string): Promise<CachedAnswer> {
-  return catalogue.cache.get(`product:${id}`, async () => ({
-    body: JSON.stringify(await getProduct(catalogue.db, id)),
-  }));
+export function productAnswer(catalogue: Catalogue, id: string): Promise<PreparedAnswer> {
+  return catalogue.cache.get(`product:${id}`, async () =>
+    prepareJson(JSON.stringify(await getProduct(catalogue.db, id))),
+  );
 }
 
 export async function getProduct(db: Db, id: string): Promise<Product> {
