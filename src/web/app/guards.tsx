@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { messages } from '../../shared/messages.ts';
+import { t } from '../lib/i18n.ts';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { setAccessToken } from '../lib/access-token.ts';
 import { useAuth } from '../lib/auth-provider.tsx';
@@ -29,13 +29,13 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!denied || handled.current) return;
     handled.current = true;
-    showToast('error', messages.accessDenied);
+    showToast('error', t.accessDenied);
     setAccessToken(null);
     // Only 'Access Denied' is shown (section 4), not the sign-out toast as well.
     void signOut({ silent: true }).finally(() => navigate(paths.login, { replace: true }));
   }, [denied, signOut, navigate]);
   if (loading || adminLoading) return <FullPageSpinner />;
   if (!account) return <Navigate to={paths.login} replace state={{ from: location }} />;
-  if (!isAdmin) return <FullPageSpinner label={messages.accessDenied} />;
+  if (!isAdmin) return <FullPageSpinner label={t.accessDenied} />;
   return children;
 }

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { paths } from '../lib/paths.ts';
+import { addressIn, getLocale, t } from '../lib/i18n.ts';
 
 interface Props {
   children: ReactNode;
@@ -30,14 +31,14 @@ export class RouteErrorBoundary extends Component<Props, { error: Error | null; 
         role="alert"
         className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center"
       >
-        <h1 className="text-2xl font-bold">This page could not be shown</h1>
+        <h1 className="text-2xl font-bold">{t.pageFailed}</h1>
         <p>{this.state.error.message}</p>
         <div className="flex gap-2">
           <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-            Reload
+            {t.reload}
           </button>
-          <a href={paths.root} className="btn">
-            Go home
+          <a href={addressIn(getLocale(), paths.root)} className="btn">
+            {t.goHome}
           </a>
         </div>
       </div>

@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { DEFAULT_AVATAR_URL } from '../../shared/constants.ts';
-import { messages } from '../../shared/messages.ts';
+import { t } from './i18n.ts';
 import { getAccessToken, setAccessToken, tokenFitsSession } from './access-token.ts';
 import { apiFetch } from './api-client.ts';
 import { getIdentitySession, identityRequest, type IdentitySession } from './identity-client.ts';
@@ -156,7 +156,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // The cache is shared by the pages that use it; it is loaded with them, not here
     // (the home route's JavaScript budget), so it is cleared through a dynamic import.
     void import('./query-provider.tsx').then(({ queryClient }) => queryClient.removeQueries());
-    if (!options?.silent) showToast('success', messages.signedOut);
+    if (!options?.silent) showToast('success', t.signedOut);
   }, []);
 
   useEffect(() => {

@@ -12,7 +12,6 @@ import {
   localizePath,
   type Locale,
 } from '../../shared/i18n/locale.ts';
-import { dollarsToCents } from '../../shared/money.ts';
 
 let current: Locale = 'en';
 /** The words of this page's language. Mutated only by setLocale, before rendering. */
@@ -56,7 +55,7 @@ export function translate(text: string | undefined): string | undefined {
 }
 
 /** A price the API gives in dollars, written in this page's language. */
-export const price = (dollars: number): string => formatPrice(dollarsToCents(dollars), current);
+export const price = (dollars: number): string => formatPrice(Math.round(dollars * 100), current);
 /** A price in integer cents. */
 export const priceOfCents = (cents: number): string => formatPrice(cents, current);
 export const count = (value: number): string => formatNumber(value, current);

@@ -3,19 +3,34 @@ import { useEffect, useRef } from 'react';
 import { useAuth } from '../../lib/auth-provider.tsx';
 import { paths } from '../../lib/paths.ts';
 import { DASHBOARD_DRAWER_ID } from './navbar.tsx';
+import { t } from '../../lib/i18n.ts';
+
+interface MenuItem {
+  to: string;
+  label:
+    | 'myProfile'
+    | 'myOrders'
+    | 'addAReview'
+    | 'makeAdmin'
+    | 'manageAllOrders'
+    | 'manageProducts'
+    | 'addNewProduct';
+  end?: boolean;
+}
 
 // Dashboard menu of spec section 2: everyone sees My Profile; non-admins My Orders and
 // Add a Review; admins Make Admin, Manage All Orders, Manage Products, Add New Product.
-const everyone = [{ to: paths.dashboard, label: 'My Profile', end: true }];
-const customerOnly = [
-  { to: paths.myOrders, label: 'My Orders' },
-  { to: paths.addReview, label: 'Add a Review' },
+// Labels are dictionary keys (docs/decisions/023).
+const everyone: MenuItem[] = [{ to: paths.dashboard, label: 'myProfile', end: true }];
+const customerOnly: MenuItem[] = [
+  { to: paths.myOrders, label: 'myOrders' },
+  { to: paths.addReview, label: 'addAReview' },
 ];
-const adminOnly = [
-  { to: paths.makeAdmin, label: 'Make Admin' },
-  { to: paths.manageOrders, label: 'Manage All Orders' },
-  { to: paths.manageProducts, label: 'Manage Products' },
-  { to: paths.addProduct, label: 'Add New Product' },
+const adminOnly: MenuItem[] = [
+  { to: paths.makeAdmin, label: 'makeAdmin' },
+  { to: paths.manageOrders, label: 'manageAllOrders' },
+  { to: paths.manageProducts, label: 'manageProducts' },
+  { to: paths.addProduct, label: 'addNewProduct' },
 ];
 
 export default function DashboardLayout() {
@@ -37,26 +52,26 @@ export default function DashboardLayout() {
         ref={toggle}
         type="checkbox"
         className="drawer-toggle"
-        aria-label="Dashboard menu"
+        aria-label={t.dashboardMenu}
       />
       <div className="drawer-content min-h-[70vh] p-4 sm:p-6">
-        <h1 className="mb-4 text-2xl font-bold text-primary">Dashboard</h1>
+        <h1 className="mb-4 text-2xl font-bold text-primary">{t.navDashboard}</h1>
         <Outlet />
       </div>
       <div className="drawer-side z-40 lg:z-auto">
         {/* The overlay is a pointer target only (a <label> may not carry aria-label); keyboard
             users close the menu with the navbar's toggle or by choosing a page. */}
         <label htmlFor={DASHBOARD_DRAWER_ID} aria-hidden="true" className="drawer-overlay" />
-        <nav aria-label="Dashboard" className="min-h-full w-64 bg-base-200 p-4 lg:bg-transparent">
+        <nav aria-label={t.navDashboard} className="min-h-full w-64 bg-base-200 p-4 lg:bg-transparent">
           <ul className="menu w-full gap-1">
             {items.map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}
-                  end={'end' in item}
+                  end={item.end}
                   className={({ isActive }) => (isActive ? 'menu-active' : '')}
                 >
-                  {item.label}
+                  {t[item.label]}
                 </NavLink>
               </li>
             ))}

@@ -1,12 +1,12 @@
 import { COMPANY_NAME, COPYRIGHT_YEAR } from '../../../shared/constants.ts';
-import { messages } from '../../../shared/messages.ts';
+import { digits, t } from '../../lib/i18n.ts';
 import { FacebookIcon, LinkedInIcon, XIcon } from './social-icons.tsx';
 
 // Footer of spec section 2: company, tagline, copyright 2022, three social links with placeholder targets.
 const socials = [
-  { label: 'AgriTools on Facebook', Icon: FacebookIcon },
-  { label: 'AgriTools on X (Twitter)', Icon: XIcon },
-  { label: 'AgriTools on LinkedIn', Icon: LinkedInIcon },
+  { label: () => t.companyOnFacebook, Icon: FacebookIcon },
+  { label: () => t.companyOnX, Icon: XIcon },
+  { label: () => t.companyOnLinkedIn, Icon: LinkedInIcon },
 ];
 
 export function Footer() {
@@ -15,18 +15,16 @@ export function Footer() {
       <div className="footer footer-center mx-auto max-w-7xl gap-4 p-8">
         <aside className="grid gap-1">
           <p className="text-lg font-bold">{COMPANY_NAME}</p>
-          <p className="first-letter:uppercase">{messages.footerTagline}</p>
-          <p>
-            Copyright © {COPYRIGHT_YEAR} {COMPANY_NAME}. All rights reserved.
-          </p>
+          <p className="first-letter:uppercase">{t.footerTagline}</p>
+          <p>{t.footerCopyright(digits(String(COPYRIGHT_YEAR)), COMPANY_NAME)}</p>
         </aside>
-        <nav aria-label="Social media">
+        <nav aria-label={t.socialMedia}>
           <ul className="flex gap-3">
             {socials.map(({ label, Icon }) => (
-              <li key={label}>
+              <li key={label()}>
                 <a
                   href="#"
-                  aria-label={label}
+                  aria-label={label()}
                   className="btn btn-circle btn-ghost btn-sm text-neutral-content"
                 >
                   <Icon size={18} />

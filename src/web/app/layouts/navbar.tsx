@@ -3,6 +3,8 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { COMPANY_NAME } from '../../../shared/constants.ts';
 import { useAuth } from '../../lib/auth-provider.tsx';
 import { paths } from '../../lib/paths.ts';
+import { t } from '../../lib/i18n.ts';
+import { LanguageSwitch } from './language-switch.tsx';
 
 export const DASHBOARD_DRAWER_ID = 'dashboard-drawer';
 
@@ -26,45 +28,48 @@ export function Navbar() {
     <>
       <li>
         <NavLink to={paths.blogs} className={linkClass}>
-          Blogs
+          {t.navBlogs}
         </NavLink>
       </li>
       <li>
         <NavLink to={paths.portfolio} className={linkClass}>
-          My Portfolio
+          {t.navPortfolio}
         </NavLink>
       </li>
       {account && (
         <li>
           <NavLink to={paths.dashboard} className={linkClass}>
-            Dashboard
+            {t.navDashboard}
           </NavLink>
         </li>
       )}
       <li>
         {account ? (
           <button type="button" onClick={() => void signOut()}>
-            Sign Out
+            {t.navSignOut}
           </button>
         ) : (
           <NavLink to={paths.login} className={linkClass}>
-            Login
+            {t.navLogin}
           </NavLink>
         )}
+      </li>
+      <li>
+        <LanguageSwitch />
       </li>
     </>
   );
 
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
-      <nav className="navbar mx-auto max-w-7xl px-2 sm:px-4" aria-label="Main">
+      <nav className="navbar mx-auto max-w-7xl px-2 sm:px-4" aria-label={t.navMain}>
         <div className="navbar-start gap-1">
           {onDashboard && (
             // A real button (not a <label>) so keyboards and screen readers can open the menu.
             <button
               type="button"
               className="btn btn-ghost btn-square lg:hidden"
-              aria-label="Open dashboard menu"
+              aria-label={t.openDashboardMenu}
               aria-controls={DASHBOARD_DRAWER_ID}
               onClick={() => document.getElementById(DASHBOARD_DRAWER_ID)?.click()}
             >
@@ -92,7 +97,7 @@ export function Navbar() {
           <button
             type="button"
             className="btn btn-ghost btn-square md:hidden"
-            aria-label="Menu"
+            aria-label={t.menu}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpenOn(menuOpen ? null : location.pathname)}

@@ -6,6 +6,7 @@ import { useToastsRequested } from '../../lib/toast.ts';
 import { RouteErrorBoundary } from '../route-error.tsx';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
+import { t } from '../../lib/i18n.ts';
 
 const Toasts = lazy(() => import('./toasts.tsx'));
 
@@ -33,7 +34,7 @@ export function RootLayout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:btn"
       >
-        Skip to content
+        {t.skipToContent}
       </a>
       <Navbar />
       <main id="main" className="flex-1">

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { messages } from '../../../shared/messages.ts';
+import { t } from '../../lib/i18n.ts';
 import { paths } from '../../lib/paths.ts';
 
 export default function NotFoundPage() {
@@ -7,11 +7,11 @@ export default function NotFoundPage() {
     <section className="hero min-h-[60vh]">
       <div className="hero-content text-center">
         <div className="max-w-md">
-          <p className="text-7xl font-extrabold text-primary">{messages.notFoundCode}</p>
-          <h1 className="mt-4 text-3xl font-bold">{messages.notFoundTitle}</h1>
-          <p className="py-4">{messages.notFoundBody}</p>
+          <p className="text-7xl font-extrabold text-primary">{t.notFoundCode}</p>
+          <h1 className="mt-4 text-3xl font-bold">{t.notFoundTitle}</h1>
+          <p className="py-4">{t.notFoundBody}</p>
           <Link to={paths.root} className="btn btn-primary">
-            {messages.goHome}
+            {t.goHome}
           </Link>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { messages } from '../../../shared/messages.ts';
+import { t, translate } from '../../lib/i18n.ts';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth-provider.tsx';
@@ -23,27 +23,23 @@ export default function PlaceOrderPage() {
   const placeOrder = usePlaceOrder();
   const queryClient = useQueryClient();
 
-  if (product.isPending) return <FullPageSpinner label="Loading the product" />;
+  if (product.isPending) return <FullPageSpinner label={t.loadingProduct} />;
   if (product.isError) {
     const error = product.error;
     // A malformed id is a 400 from the server: to the customer it is the same unknown product.
     const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">{missing ? 'Product not found' : 'Could not load the product'}</h1>
-        <p role="alert">
-          {missing
-            ? 'This product does not exist or is no longer sold.'
-            : `Something went wrong: ${error.message}`}
-        </p>
+        <h1 className="text-2xl font-bold">{missing ? t.productNotFound : t.couldNotLoadProduct}</h1>
+        <p role="alert">{missing ? t.productGone : t.somethingWentWrong(translate(error.message) ?? '')}</p>
         <div className="flex flex-wrap justify-center gap-2">
           {!missing && (
             <button type="button" className="btn btn-primary" onClick={() => void product.refetch()}>
-              Try again
+              {t.tryAgain}
             </button>
           )}
           <Link to={paths.home} className="btn btn-outline">
-            Back to products
+            {t.backToProducts}
           </Link>
         </div>
       </section>
@@ -71,7 +67,7 @@ export default function PlaceOrderPage() {
         // The stock changed (or, after a 409, the stock shown was stale).
         onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
         onSuccess: () => {
-          toast.success(messages.orderPlaced);
+          toast.success(t.orderPlaced);
           void navigate(paths.myOrders);
         },
       },
@@ -80,7 +76,7 @@ export default function PlaceOrderPage() {
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
-      <h1 className="mb-6 text-3xl font-bold text-primary">Place Order</h1>
+      <h1 className="mb-6 text-3xl font-bold text-primary">{t.placeOrder}</h1>
       <div className="grid gap-6 lg:grid-cols-2">
         <ProductSummary product={product.data} />
         <PlaceOrderForm
@@ -89,7 +85,7 @@ export default function PlaceOrderPage() {
           email={account?.email ?? ''}
           onSubmit={submit}
           submitting={placeOrder.isPending}
-          serverError={placeOrder.error?.message ?? null}
+          serverError={translate(placeOrder.error?.message) ?? null}
         />
       </div>
     </section>

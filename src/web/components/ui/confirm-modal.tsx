@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { messages } from '../../../shared/messages.ts';
+import { t } from '../../lib/i18n.ts';
 
 interface ConfirmDeleteModalProps {
   /** Open while this is true; closing (No, Escape, backdrop) calls onCancel. */
@@ -31,20 +31,20 @@ export function ConfirmDeleteModal({ open, onConfirm, onCancel, busy = false }: 
     >
       <div className="modal-box">
         <h3 id="confirm-delete-title" className="text-lg font-bold">
-          {messages.confirmDelete}
+          {t.confirmDelete}
         </h3>
         <div className="modal-action">
           <button type="button" className="btn btn-error" onClick={onConfirm} disabled={busy}>
             {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {messages.confirmYes}
+            {t.confirmYes}
           </button>
           <button type="button" className="btn" onClick={onCancel} disabled={busy}>
-            {messages.confirmNo}
+            {t.confirmNo}
           </button>
         </div>
       </div>
       <form method="dialog" className="modal-backdrop">
-        <button type="submit" aria-label="Close">
+        <button type="submit" aria-label={t.close}>
           close
         </button>
       </form>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { translate } from '../../lib/i18n.ts';
 
 /**
  * The one labelled form control of the shop: label, the control, then its message (an error,
@@ -29,7 +30,7 @@ export function FormField({
       className="mt-1 text-sm font-medium text-error"
       aria-live={live ? 'polite' : undefined}
     >
-      {error}
+      {translate(error)}
     </p>
   ) : hint ? (
     <p

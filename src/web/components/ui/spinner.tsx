@@ -1,5 +1,6 @@
+import { t } from '../../lib/i18n.ts';
 /** The full-page spinner of spec section 2, shown while auth or data is loading. */
-export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
+export function FullPageSpinner({ label = t.loading }: { label?: string }) {
   return (
     <div className="flex min-h-[60vh] items-center justify-center" role="status" aria-live="polite">
       <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
@@ -8,7 +9,7 @@ export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
   );
 }
 
-export function InlineSpinner({ label = 'Working' }: { label?: string }) {
+export function InlineSpinner({ label = t.working }: { label?: string }) {
   return (
     <span role="status" className="inline-flex items-center">
       <span className="loading loading-spinner loading-sm" aria-hidden="true" />

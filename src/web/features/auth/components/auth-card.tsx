@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { messages } from '../../../../shared/messages.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /** The centred card the Log In and Sign Up screens share (spec section 2). */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
@@ -20,7 +20,7 @@ export function ErrorLine({ message }: { message: string | null }) {
   if (!message) return null;
   return (
     <p role="alert" className="text-sm font-medium text-error">
-      {messages.errorLine(message)}
+      {t.errorLine(message)}
     </p>
   );
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { messages } from '../../../../shared/messages.ts';
+import { t } from '../../../lib/i18n.ts';
 import { useAuthConfig } from '../api/get-auth-config.ts';
 import { openGooglePopup, runGooglePopup } from './google-popup.ts';
 
@@ -18,9 +18,9 @@ export function GoogleSignInButton({ busy, onStart, onSignedIn, onError }: Googl
   const notConfigured = config.data?.google === false;
 
   const click = () => {
-    if (notConfigured) return onError(messages.googleNotConfigured);
+    if (notConfigured) return onError(t.googleNotConfigured);
     const popup = openGooglePopup();
-    if (!popup) return onError('The sign-in popup was blocked by the browser');
+    if (!popup) return onError(t.popupBlocked);
     onStart();
     runGooglePopup(popup).then(onSignedIn, (error: Error) => onError(error.message));
   };
@@ -52,11 +52,11 @@ export function GoogleSignInButton({ busy, onStart, onSignedIn, onError }: Googl
             d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z"
           />
         </svg>
-        {messages.continueWithGoogle}
+        {t.continueWithGoogle}
       </button>
       {notConfigured && (
         <p id={noteId} className="mt-2 text-center text-sm text-base-content/70">
-          {messages.googleNotConfigured}
+          {t.googleNotConfigured}
         </p>
       )}
     </div>

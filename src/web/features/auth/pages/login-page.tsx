@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { messages } from '../../../../shared/messages.ts';
 import { loginFormSchema, type LoginForm } from '../../../../shared/schemas/auth.schema.ts';
 import { useAuth } from '../../../lib/auth-provider.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
@@ -13,6 +12,7 @@ import { describedBy, FormField } from '../../../components/ui/form-field.tsx';
 import { AuthCard, ErrorLine } from '../components/auth-card.tsx';
 import { GoogleSignInButton } from '../components/google-sign-in-button.tsx';
 import { useRedirectTarget } from '../components/redirect-target.ts';
+import { addressIn, getLocale, t } from '../../../lib/i18n.ts';
 
 type Busy = null | 'sign-in' | 'reset' | 'google';
 
@@ -41,7 +41,7 @@ export default function LoginPage() {
 
   const finishSignIn = async () => {
     const signedIn = await refresh();
-    if (!signedIn) throw new Error('The sign-in could not be completed');
+    if (!signedIn) throw new Error(t.signInIncomplete);
     await navigate(target, { replace: true });
   };
 
@@ -67,19 +67,19 @@ export default function LoginPage() {
   const onForgotPassword = () => {
     const email = getValues('email').trim();
     if (!email) {
-      toast.error(messages.enterEmailForReset);
+      toast.error(t.enterEmailForReset);
       return;
     }
     void run('reset', async () => {
-      await requestPasswordReset({ email, redirectTo: paths.resetPassword });
-      toast.success(messages.resetEmailSent);
+      await requestPasswordReset({ email, redirectTo: addressIn(getLocale(), paths.resetPassword) });
+      toast.success(t.resetEmailSent);
     });
   };
 
   return (
-    <AuthCard title="Login">
+    <AuthCard title={t.login}>
       <form className="flex flex-col gap-3" onSubmit={handleSubmit(onSubmit)} noValidate>
-        <FormField id="login-email" label="Email" error={errors.email?.message}>
+        <FormField id="login-email" label={t.email} error={errors.email?.message}>
           <input
             id="login-email"
             type="email"
@@ -90,7 +90,7 @@ export default function LoginPage() {
             {...register('email')}
           />
         </FormField>
-        <FormField id="login-password" label="Password" error={errors.password?.message}>
+        <FormField id="login-password" label={t.password} error={errors.password?.message}>
           <input
             id="login-password"
             type="password"
@@ -108,24 +108,24 @@ export default function LoginPage() {
             onClick={onForgotPassword}
             disabled={busy !== null}
           >
-            {messages.forgotPassword}
+            {t.forgotPassword}
           </button>
         </div>
         <ErrorLine message={error} />
         <button type="submit" className="btn btn-primary w-full" disabled={busy !== null || !hydrated}>
           {busy === 'sign-in' || busy === 'reset' ? (
-            <span className="loading loading-spinner loading-sm" aria-label="Working" />
+            <span className="loading loading-spinner loading-sm" aria-label={t.working} />
           ) : null}
-          Login
+          {t.login}
         </button>
       </form>
       <p className="text-center text-sm">
-        New to AgriTools?{' '}
+        {t.newToShop}{' '}
         <Link to={paths.signUp} className="link link-primary">
-          {messages.createAccount}
+          {t.createAccount}
         </Link>
       </p>
-      <div className="divider my-0">OR</div>
+      <div className="divider my-0">{t.or}</div>
       <GoogleSignInButton
         busy={busy !== null}
         onStart={() => {
@@ -141,7 +141,7 @@ export default function LoginPage() {
       {busy === 'google' && (
         <p className="flex items-center justify-center gap-2 text-sm" role="status">
           <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          Waiting for Google…
+          {t.waitingForGoogle}
         </p>
       )}
     </AuthCard>

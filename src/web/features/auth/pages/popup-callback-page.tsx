@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { POPUP_CHANNEL, POPUP_MESSAGE_TYPE, type PopupResult } from '../components/google-popup.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * Where the Google popup lands after the identity callback (which has set the session
@@ -31,8 +32,8 @@ export default function PopupCallbackPage() {
 
   return (
     <section className="mx-auto max-w-md px-4 py-16 text-center" aria-live="polite">
-      <h1 className="text-xl font-semibold">{error ? 'Google sign-in failed' : 'Signing you in'}</h1>
-      <p className="mt-2 text-base-content/70">You can close this window.</p>
+      <h1 className="text-xl font-semibold">{error ? t.googleSignInFailed : t.signingYouIn}</h1>
+      <p className="mt-2 text-base-content/70">{t.canCloseWindow}</p>
     </section>
   );
 }

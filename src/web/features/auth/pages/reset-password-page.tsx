@@ -5,6 +5,7 @@ import { paths } from '../../../lib/paths.ts';
 import { resetPassword } from '../api/identity.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { AuthCard, ErrorLine } from '../components/auth-card.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * Where the mailed reset link leads (issue 3: the spec's 'Sent email' needs a place to
@@ -16,22 +17,20 @@ export default function ResetPasswordPage() {
   const token = params.get('token');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(
-    token ? null : 'This reset link is invalid or has expired. Ask for a new one from the login page.',
-  );
+  const [error, setError] = useState<string | null>(token ? null : t.resetLinkInvalid);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!token) return;
     if (!password) {
-      setError('Please enter a new password');
+      setError(t.enterNewPassword);
       return;
     }
     setBusy(true);
     setError(null);
     try {
       await resetPassword({ token, newPassword: password });
-      toast.success('Your password has been changed. Please log in.');
+      toast.success(t.passwordChanged);
       await navigate(paths.login, { replace: true });
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught));
@@ -41,9 +40,9 @@ export default function ResetPasswordPage() {
   };
 
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard title={t.chooseNewPassword}>
       <form className="flex flex-col gap-3" onSubmit={(event) => void submit(event)} noValidate>
-        <FormField id="reset-password" label="New password">
+        <FormField id="reset-password" label={t.newPassword}>
           <input
             id="reset-password"
             type="password"
@@ -56,13 +55,13 @@ export default function ResetPasswordPage() {
         </FormField>
         <ErrorLine message={error} />
         <button type="submit" className="btn btn-primary w-full" disabled={busy || !token}>
-          {busy && <span className="loading loading-spinner loading-sm" aria-label="Working" />}
-          Set new password
+          {busy && <span className="loading loading-spinner loading-sm" aria-label={t.working} />}
+          {t.savePassword}
         </button>
       </form>
       <p className="text-center text-sm">
         <Link to={paths.login} className="link link-primary">
-          Back to Login
+          {t.backToLogin}
         </Link>
       </p>
     </AuthCard>

@@ -10,6 +10,7 @@ import { signUpWithEmail } from '../api/identity.ts';
 import { describedBy, FormField } from '../../../components/ui/form-field.tsx';
 import { AuthCard, ErrorLine } from '../components/auth-card.tsx';
 import { GoogleSignInButton } from '../components/google-sign-in-button.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 type Busy = null | 'sign-up' | 'google';
 
@@ -42,7 +43,7 @@ export default function SignUpPage() {
     try {
       await work();
       const signedIn = await refresh();
-      if (!signedIn) throw new Error('The sign-in could not be completed');
+      if (!signedIn) throw new Error(t.signInIncomplete);
       await navigate(paths.root, { replace: true });
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught));
@@ -61,9 +62,9 @@ export default function SignUpPage() {
     });
 
   return (
-    <AuthCard title="Sign Up">
+    <AuthCard title={t.signUp}>
       <form className="flex flex-col gap-3" onSubmit={handleSubmit(onSubmit)} noValidate>
-        <FormField id="signup-name" label="Name" error={errors.name?.message}>
+        <FormField id="signup-name" label={t.name} error={errors.name?.message}>
           <input
             id="signup-name"
             type="text"
@@ -74,7 +75,7 @@ export default function SignUpPage() {
             {...register('name')}
           />
         </FormField>
-        <FormField id="signup-email" label="Email" error={errors.email?.message}>
+        <FormField id="signup-email" label={t.email} error={errors.email?.message}>
           <input
             id="signup-email"
             type="email"
@@ -85,7 +86,7 @@ export default function SignUpPage() {
             {...register('email')}
           />
         </FormField>
-        <FormField id="signup-password" label="Password" error={errors.password?.message}>
+        <FormField id="signup-password" label={t.password} error={errors.password?.message}>
           <input
             id="signup-password"
             type="password"
@@ -98,17 +99,19 @@ export default function SignUpPage() {
         </FormField>
         <ErrorLine message={error} />
         <button type="submit" className="btn btn-primary w-full" disabled={busy !== null || !hydrated}>
-          {busy === 'sign-up' && <span className="loading loading-spinner loading-sm" aria-label="Working" />}
-          Sign Up
+          {busy === 'sign-up' && (
+            <span className="loading loading-spinner loading-sm" aria-label={t.working} />
+          )}
+          {t.signUp}
         </button>
       </form>
       <p className="text-center text-sm">
-        Already have an account?{' '}
+        {t.haveAccount}{' '}
         <Link to={paths.login} className="link link-primary">
-          Please Login
+          {t.pleaseLogin}
         </Link>
       </p>
-      <div className="divider my-0">OR</div>
+      <div className="divider my-0">{t.or}</div>
       <GoogleSignInButton
         busy={busy !== null}
         onStart={() => {
@@ -124,7 +127,7 @@ export default function SignUpPage() {
       {busy === 'google' && (
         <p className="flex items-center justify-center gap-2 text-sm" role="status">
           <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          Waiting for Google…
+          {t.waitingForGoogle}
         </p>
       )}
     </AuthCard>

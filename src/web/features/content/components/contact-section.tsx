@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { messages } from '../../../../shared/messages.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * Contact section (spec section 2): Name, Email, District and Message, and deliberately no
@@ -13,13 +13,11 @@ export function ContactSection() {
     <section id="contact" aria-labelledby="contact-title" className="scroll-mt-20 bg-base-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-5 lg:py-20">
         <div className="lg:col-span-2">
-          <p className="text-sm font-semibold uppercase tracking-wider text-accent">Contact</p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-accent">{t.contactEyebrow}</p>
           <h2 id="contact-title" className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
-            {messages.contactTitle}
+            {t.contactTitle}
           </h2>
-          <p className="mt-4 text-base-content/75">
-            Tell us about your farm, your district and the work you have in mind.
-          </p>
+          <p className="mt-4 text-base-content/75">{t.contactIntro}</p>
         </div>
         <form
           aria-labelledby="contact-title"
@@ -28,25 +26,25 @@ export function ContactSection() {
         >
           <div>
             <label htmlFor={`${id}-name`} className={label}>
-              Name
+              {t.name}
             </label>
             <input id={`${id}-name`} name="name" autoComplete="name" className={field} />
           </div>
           <div>
             <label htmlFor={`${id}-email`} className={label}>
-              Email
+              {t.email}
             </label>
             <input id={`${id}-email`} name="email" type="email" autoComplete="email" className={field} />
           </div>
           <div className="sm:col-span-2">
             <label htmlFor={`${id}-district`} className={label}>
-              District
+              {t.district}
             </label>
             <input id={`${id}-district`} name="district" autoComplete="address-level2" className={field} />
           </div>
           <div className="sm:col-span-2">
             <label htmlFor={`${id}-message`} className={label}>
-              Message
+              {t.message}
             </label>
             <textarea id={`${id}-message`} name="message" rows={5} className="textarea w-full" />
           </div>

@@ -2,25 +2,30 @@ import type { IconType } from 'react-icons';
 import { FaCloudSunRain, FaCow, FaMicrochip, FaSeedling } from 'react-icons/fa6';
 import { OTHER_SERVICES } from '../../../../shared/constants.ts';
 import { SectionHeading } from '../../../components/ui/section-heading.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 type Service = (typeof OTHER_SERVICES)[number];
 
-const details: Record<Service, { Icon: IconType; text: string }> = {
+const details: Record<Service, { Icon: IconType; name: () => string; text: () => string }> = {
   'IoT based farming': {
     Icon: FaMicrochip,
-    text: 'Soil, weather and water sensors that report to your phone, so you irrigate and feed only where it is needed.',
+    name: () => t.serviceIot,
+    text: () => t.serviceIotText,
   },
   'Climate Solution': {
     Icon: FaCloudSunRain,
-    text: "Shade, misting and drainage planned around your district's heat, rain and flood seasons.",
+    name: () => t.serviceClimate,
+    text: () => t.serviceClimateText,
   },
   'Cattle Housing': {
     Icon: FaCow,
-    text: 'Ventilated sheds, feeders and easy-clean floors that keep herds healthy, calm and productive.',
+    name: () => t.serviceCattle,
+    text: () => t.serviceCattleText,
   },
   'Green House Setup': {
     Icon: FaSeedling,
-    text: 'Frames, covers and drip lines installed end to end, ready for crops all year round.',
+    name: () => t.serviceGreenhouse,
+    text: () => t.serviceGreenhouseText,
   },
 };
 
@@ -29,21 +34,21 @@ export function ServicesSection() {
   return (
     <section aria-labelledby="services-title" className="bg-base-100">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:py-20">
-        <SectionHeading id="services-title" eyebrow="Beyond tools" title="Our Other Services">
-          Our engineers plan and install complete setups for farms of every size.
+        <SectionHeading id="services-title" eyebrow={t.servicesEyebrow} title={t.ourOtherServices}>
+          {t.servicesIntro}
         </SectionHeading>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {OTHER_SERVICES.map((service) => {
-            const { Icon, text } = details[service];
+            const { Icon, name, text } = details[service];
             return (
               <li key={service} className="card border border-base-300 bg-base-100 shadow-sm">
                 <div className="card-body gap-3 p-6">
                   <span className="grid size-12 place-items-center rounded-box bg-primary/10 text-primary">
                     <Icon aria-hidden="true" size={24} />
                   </span>
-                  <h3 className="card-title text-lg">{service}</h3>
-                  <p className="text-sm leading-relaxed text-base-content/75">{text}</p>
-                  <span className="mt-auto font-semibold text-primary">See more</span>
+                  <h3 className="card-title text-lg">{name()}</h3>
+                  <p className="text-sm leading-relaxed text-base-content/75">{text()}</p>
+                  <span className="mt-auto font-semibold text-primary">{t.seeMore}</span>
                 </div>
               </li>
             );

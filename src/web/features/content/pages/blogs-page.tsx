@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { getLocale, t } from '../../../lib/i18n.ts';
 
 // Static blog page of spec section 1: five developer Q&A articles about how this kind of
 // site is built. Content only; nothing here talks to the API.
@@ -188,10 +189,14 @@ export default function BlogsPage() {
     <div className="bg-base-200 px-4 py-10 text-base-content sm:py-14">
       <div className="mx-auto max-w-3xl">
         <header className="mb-8">
-          <h1 className="text-3xl font-bold sm:text-4xl">Blogs</h1>
-          <p className="mt-2 text-lg">Questions and answers from the developer of this site.</p>
+          <h1 className="text-3xl font-bold sm:text-4xl">{t.blogsTitle}</h1>
+          <p className="mt-2 text-lg">{t.blogsIntro}</p>
+          {getLocale() !== 'en' && (
+            <p className="mt-1 text-sm text-base-content/70">{t.languageEnglishOnly}</p>
+          )}
         </header>
-        <div className="grid gap-6">
+        {/* The developer's articles exist in English only; lang tells screen readers so. */}
+        <div className="grid gap-6" lang="en">
           {articles.map((article) => (
             <article
               key={article.id}

@@ -1,3 +1,4 @@
+import { t } from '../../../lib/i18n.ts';
 // Static portfolio page of spec section 1: About, Skills percentage bars and three
 // showcase links about the site's (fictional) developer. Link targets are placeholders.
 
@@ -44,7 +45,7 @@ export default function PortfolioPage() {
     <div className="bg-base-200 px-4 py-10 text-base-content sm:py-14">
       <div className="mx-auto grid max-w-4xl gap-8">
         <header>
-          <h1 className="text-3xl font-bold sm:text-4xl">My Portfolio</h1>
+          <h1 className="text-3xl font-bold sm:text-4xl">{t.portfolioTitle}</h1>
           <p className="mt-2 text-lg">
             {developer.name}, {developer.role}
           </p>
@@ -53,7 +54,7 @@ export default function PortfolioPage() {
         <section aria-labelledby="portfolio-about" className="card bg-base-100 shadow-sm">
           <div className="card-body gap-3 p-5 leading-relaxed sm:p-8">
             <h2 id="portfolio-about" className="card-title text-2xl text-primary">
-              About
+              {t.portfolioAbout}
             </h2>
             <p>
               I am {developer.name}, a full-stack web developer who builds fast, accessible web applications
@@ -67,13 +68,13 @@ export default function PortfolioPage() {
               can use.
             </p>
             <dl className="mt-2 grid gap-2 sm:grid-cols-[auto_1fr] sm:gap-x-6">
-              <dt className="font-semibold">Email</dt>
+              <dt className="font-semibold">{t.email}</dt>
               <dd>
                 <a className="link link-primary break-all" href={`mailto:${developer.email}`}>
                   {developer.email}
                 </a>
               </dd>
-              <dt className="font-semibold">Location</dt>
+              <dt className="font-semibold">{t.location}</dt>
               <dd>{developer.location}</dd>
             </dl>
           </div>
@@ -82,7 +83,7 @@ export default function PortfolioPage() {
         <section aria-labelledby="portfolio-skills" className="card bg-base-100 shadow-sm">
           <div className="card-body gap-4 p-5 sm:p-8">
             <h2 id="portfolio-skills" className="card-title text-2xl text-primary">
-              Skills
+              {t.portfolioSkills}
             </h2>
             <ul className="grid gap-4 sm:grid-cols-2 sm:gap-x-8">
               {skills.map((skill) => (
@@ -105,7 +106,7 @@ export default function PortfolioPage() {
 
         <section aria-labelledby="portfolio-showcase" className="grid gap-4">
           <h2 id="portfolio-showcase" className="text-2xl font-bold text-primary">
-            Showcase
+            {t.portfolioShowcase}
           </h2>
           <ul className="grid gap-4 md:grid-cols-3">
             {projects.map((project) => (

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
-import { messages } from '../../../../shared/messages.ts';
+import { count, price, t } from '../../../lib/i18n.ts';
 import type { Order } from '../../../../shared/schemas/order.schema.ts';
 import { paths } from '../../../lib/paths.ts';
-import { formatDollars } from '../../../../shared/money.ts';
 
 /**
  * One card of My Orders (spec section 2): image, Order ID, Product Name, Quantity, Total bill,
@@ -11,18 +10,18 @@ import { formatDollars } from '../../../../shared/money.ts';
  */
 export function OrderCard({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
   const rows: [string, string][] = [
-    ['Order ID', order._id],
-    ['Product Name', order.productName],
-    ['Quantity', String(order.quantity)],
-    ['Total bill', formatDollars(order.total)],
-    ['Email', order.email],
-    ['Phone', order.phone],
-    ['Address', order.address],
+    [t.orderId, order._id],
+    [t.productName, order.productName],
+    [t.quantity, count(order.quantity)],
+    [t.totalBill, price(order.total)],
+    [t.email, order.email],
+    [t.phone, order.phone],
+    [t.address, order.address],
   ];
   return (
     <article
       className="card bg-base-100 shadow-sm"
-      aria-label={`Order ${order._id}`}
+      aria-label={t.orderLabel(order._id)}
       data-order-id={order._id}
     >
       <figure className="bg-base-200 p-3">
@@ -46,11 +45,11 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel: (order:
         <div className="card-actions mt-auto justify-end">
           {order.paid ? (
             <button type="button" className="btn btn-success" disabled>
-              {messages.paid}
+              {t.paid}
             </button>
           ) : (
             <Link to={paths.payment(order._id)} className="btn btn-primary">
-              Pay
+              {t.pay}
             </Link>
           )}
           <button
@@ -59,7 +58,7 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel: (order:
             disabled={order.paid}
             onClick={() => onCancel(order)}
           >
-            Cancel Order
+            {t.cancelOrder}
           </button>
         </div>
       </div>

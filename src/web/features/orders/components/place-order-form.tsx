@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { messages } from '../../../../shared/messages.ts';
 import { quantityProblem, type QuantityProblem } from '../../../../shared/rules.ts';
 import {
   orderFormSchema,
@@ -11,6 +10,7 @@ import {
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
 import { describedBy, FormField } from '../../../components/ui/form-field.tsx';
 import { InlineSpinner } from '../../../components/ui/spinner.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 // The order form of spec sections 2 and 5: read-only name and email from the signed-in
 // account; phone ('Username is Required', 'Enter a valid number with +880'); address;
@@ -21,8 +21,8 @@ export type PlaceOrderValues = OrderFormValues;
 
 /** The words section 5 shows for each quantity problem. */
 const quantityMessage: Record<QuantityProblem, string> = {
-  'out-of-stock': messages.outOfStock,
-  'below-minimum': messages.belowMinimumOrder,
+  'out-of-stock': t.outOfStock,
+  'below-minimum': t.belowMinimumOrder,
 };
 
 interface PlaceOrderFormProps {
@@ -64,16 +64,16 @@ export function PlaceOrderForm({
       noValidate
       onSubmit={handleSubmit(onSubmit)}
       className="card bg-base-100 shadow-sm"
-      aria-label={messages.orderForm}
+      aria-label={t.orderForm}
     >
       <div className="card-body gap-3">
-        <h2 className="card-title text-xl">{messages.yourOrder}</h2>
+        <h2 className="card-title text-xl">{t.yourOrder}</h2>
 
-        <FormField id={`${id}-name`} label={messages.name}>
+        <FormField id={`${id}-name`} label={t.name}>
           <input id={`${id}-name`} className="input w-full bg-base-200" value={name} readOnly />
         </FormField>
 
-        <FormField id={`${id}-email`} label={messages.email}>
+        <FormField id={`${id}-email`} label={t.email}>
           <input
             id={`${id}-email`}
             type="email"
@@ -83,7 +83,7 @@ export function PlaceOrderForm({
           />
         </FormField>
 
-        <FormField id={`${id}-phone`} label={messages.phone} error={errors.phone?.message}>
+        <FormField id={`${id}-phone`} label={t.phone} error={errors.phone?.message}>
           <input
             id={`${id}-phone`}
             type="tel"
@@ -96,7 +96,7 @@ export function PlaceOrderForm({
           />
         </FormField>
 
-        <FormField id={`${id}-address`} label={messages.address} error={errors.address?.message}>
+        <FormField id={`${id}-address`} label={t.address} error={errors.address?.message}>
           <textarea
             id={`${id}-address`}
             rows={2}
@@ -108,7 +108,7 @@ export function PlaceOrderForm({
           />
         </FormField>
 
-        <FormField id={`${id}-quantity`} label={messages.quantity} error={quantityError} live>
+        <FormField id={`${id}-quantity`} label={t.quantity} error={quantityError} live>
           <input
             id={`${id}-quantity`}
             type="number"
@@ -131,8 +131,8 @@ export function PlaceOrderForm({
 
         <div className="card-actions mt-2">
           <button type="submit" className="btn btn-primary btn-block" disabled={!!problem || submitting}>
-            {submitting && <InlineSpinner label={messages.placingOrder} />}
-            {messages.placeOrder}
+            {submitting && <InlineSpinner label={t.placingOrder} />}
+            {t.placeOrder}
           </button>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { messages } from '../../../../shared/messages.ts';
+import { price, t } from '../../../lib/i18n.ts';
 import type { Order } from '../../../../shared/schemas/order.schema.ts';
 import { ConfirmDeleteModal } from '../../../components/ui/confirm-modal.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
@@ -12,7 +12,6 @@ import { paths } from '../../../lib/paths.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useAllOrders } from '../api/get-all-orders.ts';
 import { useMarkOrderPaid } from '../api/mark-order-paid.ts';
-import { formatDollars } from '../../../../shared/money.ts';
 
 // Manage All Orders (spec section 2, admin only): Order Id, Name, Email, Phone, Address,
 // Product Name, Total Bill; plus the paid state with Mark paid, and Remove through the
@@ -34,7 +33,7 @@ export default function ManageOrdersPage() {
   const confirmRemove = () => {
     if (!pending) return;
     remove.mutate(pending._id, {
-      onSuccess: () => toast.success(messages.orderRemoved),
+      onSuccess: () => toast.success(t.orderRemoved),
       onError: (error) => toast.error(error.message),
       onSettled: () => setPending(null),
     });
@@ -42,44 +41,44 @@ export default function ManageOrdersPage() {
 
   const pay = (order: Order) =>
     markPaid.mutate(order._id, {
-      onSuccess: () => toast.success(`Order ${order._id} marked as paid`),
+      onSuccess: () => toast.success(t.orderMarkedPaid(order._id)),
       onError: (error) => toast.error(error.message),
     });
 
   return (
     <section aria-labelledby="manage-orders-heading" className="min-w-0">
       <h2 id="manage-orders-heading" className="mb-4 text-xl font-semibold">
-        Manage All Orders
+        {t.manageAllOrders}
       </h2>
       {forbidden || (orders.isPending && !list) ? (
-        <FullPageSpinner label="Loading orders" />
+        <FullPageSpinner label={t.loadingOrders} />
       ) : !list ? (
         <div role="alert" className="alert alert-error alert-soft">
-          <span>Could not load the orders: {orders.error?.message}</span>
+          <span>{t.couldNotLoadOrders(orders.error?.message ?? '')}</span>
           <button type="button" className="btn btn-sm" onClick={() => void orders.refetch()}>
-            Try again
+            {t.tryAgain}
           </button>
         </div>
       ) : list.length === 0 ? (
-        <p className="rounded-box bg-base-200 p-6 text-center">There are no orders yet.</p>
+        <p className="rounded-box bg-base-200 p-6 text-center">{t.noOrdersYet}</p>
       ) : (
         <>
           <div className="max-w-full overflow-x-auto rounded-box border border-base-300 bg-base-100">
             <table className="table table-sm">
               <thead>
                 <tr>
-                  <th scope="col">Order Id</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">Address</th>
-                  <th scope="col">Product Name</th>
+                  <th scope="col">{t.orderIdColumn}</th>
+                  <th scope="col">{t.name}</th>
+                  <th scope="col">{t.email}</th>
+                  <th scope="col">{t.phone}</th>
+                  <th scope="col">{t.address}</th>
+                  <th scope="col">{t.productName}</th>
                   <th scope="col" className="text-right">
-                    Total Bill
+                    {t.totalBillColumn}
                   </th>
-                  <th scope="col">Payment</th>
+                  <th scope="col">{t.payment}</th>
                   <th scope="col">
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{t.actions}</span>
                   </th>
                 </tr>
               </thead>
@@ -94,24 +93,24 @@ export default function ManageOrdersPage() {
                       <td className="whitespace-nowrap">{order.phone}</td>
                       <td className="min-w-32">{order.address}</td>
                       <td className="min-w-28">{order.productName}</td>
-                      <td className="text-right whitespace-nowrap">{formatDollars(order.total)}</td>
+                      <td className="text-right whitespace-nowrap">{price(order.total)}</td>
                       <td>
                         {order.paid ? (
-                          <span className="badge badge-success">{messages.paid}</span>
+                          <span className="badge badge-success">{t.paid}</span>
                         ) : (
                           <div className="flex flex-col items-start gap-1">
-                            <span className="badge badge-warning">Unpaid</span>
+                            <span className="badge badge-warning">{t.unpaid}</span>
                             <button
                               type="button"
                               className="btn btn-sm btn-primary min-h-10 whitespace-nowrap"
                               disabled={marking}
-                              aria-label={`Mark order ${order._id} paid`}
+                              aria-label={t.markOrderPaid(order._id)}
                               onClick={() => pay(order)}
                             >
                               {marking && (
                                 <span className="loading loading-spinner loading-xs" aria-hidden="true" />
                               )}
-                              Mark paid
+                              {t.markPaid}
                             </button>
                           </div>
                         )}
@@ -120,10 +119,10 @@ export default function ManageOrdersPage() {
                         <button
                           type="button"
                           className="btn btn-sm btn-outline btn-error min-h-10"
-                          aria-label={`Remove order ${order._id}`}
+                          aria-label={t.removeOrder(order._id)}
                           onClick={() => setPending(order)}
                         >
-                          Remove
+                          {t.remove}
                         </button>
                       </td>
                     </tr>
@@ -132,7 +131,7 @@ export default function ManageOrdersPage() {
               </tbody>
             </table>
           </div>
-          <LoadMoreButton noun="orders" query={orders} />
+          <LoadMoreButton noun={t.nounOrders} query={orders} />
         </>
       )}
       <ConfirmDeleteModal

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { messages } from '../../../../shared/messages.ts';
+import { t } from '../../../lib/i18n.ts';
 import type { Order } from '../../../../shared/schemas/order.schema.ts';
 import { ConfirmDeleteModal } from '../../../components/ui/confirm-modal.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
@@ -33,7 +33,7 @@ export default function MyOrdersPage() {
   const confirm = () => {
     if (!pending) return;
     cancel.mutate(pending._id, {
-      onSuccess: () => toast.success(messages.orderRemoved),
+      onSuccess: () => toast.success(t.orderRemoved),
       onError: (error) => toast.error(error.message),
       onSettled: () => setPending(null),
     });
@@ -42,19 +42,19 @@ export default function MyOrdersPage() {
   return (
     <section aria-labelledby="my-orders-heading">
       <h2 id="my-orders-heading" className="mb-4 text-xl font-semibold">
-        My Orders
+        {t.myOrders}
       </h2>
       {forbidden || (orders.isPending && !list) ? (
-        <FullPageSpinner label="Loading your orders" />
+        <FullPageSpinner label={t.loadingYourOrders} />
       ) : !list ? (
         <div role="alert" className="alert alert-error alert-soft">
-          <span>Could not load your orders: {orders.error?.message}</span>
+          <span>{t.couldNotLoadYourOrders(orders.error?.message ?? '')}</span>
           <button type="button" className="btn btn-sm" onClick={() => void orders.refetch()}>
-            Try again
+            {t.tryAgain}
           </button>
         </div>
       ) : list.length === 0 ? (
-        <p className="rounded-box bg-base-200 p-6 text-center">{messages.noOrders}</p>
+        <p className="rounded-box bg-base-200 p-6 text-center">{t.noOrders}</p>
       ) : (
         <>
           <div className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3">
@@ -62,7 +62,7 @@ export default function MyOrdersPage() {
               <OrderCard key={order._id} order={order} onCancel={setPending} />
             ))}
           </div>
-          <LoadMoreButton noun="orders" query={orders} />
+          <LoadMoreButton noun={t.nounOrders} query={orders} />
         </>
       )}
       <ConfirmDeleteModal

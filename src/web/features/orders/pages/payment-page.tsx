@@ -1,10 +1,9 @@
 import { Link, useParams } from 'react-router';
-import { messages } from '../../../../shared/messages.ts';
+import { count, price, t } from '../../../lib/i18n.ts';
 import { useAuth } from '../../../lib/auth-provider.tsx';
 import { loadedRows } from '../../../lib/paged-list.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
-import { formatDollars } from '../../../../shared/money.ts';
 
 // Payment page (spec section 2): 'Please pay for : {orderId}' always; there is no payment
 // form. We add how to pay (bank transfer or on delivery; an admin then marks the order paid,
@@ -19,43 +18,39 @@ export default function PaymentPage() {
   return (
     <section aria-labelledby="payment-heading" className="grid max-w-3xl gap-4">
       <h2 id="payment-heading" className="text-xl font-semibold break-words [overflow-wrap:anywhere]">
-        {messages.pleasePayFor(orderId)}
+        {t.pleasePayFor(orderId)}
       </h2>
 
       {order && (
-        <div className="card bg-base-100 shadow-sm" aria-label="Order summary">
+        <div className="card bg-base-100 shadow-sm" aria-label={t.orderSummary}>
           <div className="card-body gap-2 p-5">
             <p>
-              <span className="font-semibold">{order.productName}</span> × {order.quantity} at{' '}
-              {formatDollars(order.price)} each
+              <span className="font-semibold">{order.productName}</span>
+              {t.unitsAtEach(count(order.quantity), price(order.price))}
             </p>
             <p className="text-lg">
-              Total bill: <strong>{formatDollars(order.total)}</strong>
+              {t.totalBillColon} <strong>{price(order.total)}</strong>
             </p>
-            {order.paid && <span className="badge badge-success">{messages.paid}</span>}
+            {order.paid && <span className="badge badge-success">{t.paid}</span>}
           </div>
         </div>
       )}
 
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body gap-3 p-5">
-          <h3 className="card-title text-lg">How to pay</h3>
+          <h3 className="card-title text-lg">{t.howToPay}</h3>
           <ul className="list-disc space-y-2 pl-5 leading-relaxed">
             <li>
-              <strong>Bank transfer:</strong> transfer the total bill to AgriTools Ltd., account 0123 4567
-              8901, and write the order ID above as the payment reference.
+              <strong>{t.bankTransfer}</strong> {t.bankTransferText}
             </li>
             <li>
-              <strong>Cash on delivery:</strong> pay the courier when your order arrives.
+              <strong>{t.cashOnDelivery}</strong> {t.cashOnDeliveryText}
             </li>
           </ul>
-          <p className="text-base-content/80">
-            Once we receive your payment, our team marks the order as paid and it shows as {messages.paid} in
-            My Orders.
-          </p>
+          <p className="text-base-content/80">{t.paidNote(t.paid)}</p>
           <div className="card-actions">
             <Link to={paths.myOrders} className="btn btn-outline">
-              Back to My Orders
+              {t.backToMyOrders}
             </Link>
           </div>
         </div>

@@ -1,11 +1,9 @@
 import { Link } from 'react-router';
 import { DESCRIPTION_PREVIEW_LENGTH } from '../../../../shared/constants.ts';
-import { formatDollars } from '../../../../shared/money.ts';
 import { descriptionPreview } from '../../../../shared/rules.ts';
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
 import { paths } from '../../../lib/paths.ts';
-
-const count = (n: number) => n.toLocaleString('en-US');
+import { count, price, t } from '../../../lib/i18n.ts';
 
 /**
  * One product of Our Products (spec section 2): name, price, stock, minimum order and the
@@ -38,16 +36,16 @@ export function ProductCard({ product }: { product: Product }) {
           {product.name}
         </h3>
         <p className="text-2xl font-bold text-primary">
-          {formatDollars(product.price)}
-          <span className="ml-1 text-sm font-medium text-base-content/70">per unit</span>
+          {price(product.price)}
+          <span className="ml-1 text-sm font-medium text-base-content/70">{t.perUnit}</span>
         </p>
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <div className="rounded-field bg-base-200 px-3 py-2">
-            <dt className="text-base-content/70">Stock</dt>
+            <dt className="text-base-content/70">{t.stock}</dt>
             <dd className="font-semibold">{count(product.stock)}</dd>
           </div>
           <div className="rounded-field bg-base-200 px-3 py-2">
-            <dt className="text-base-content/70">Minimum order</dt>
+            <dt className="text-base-content/70">{t.minimumOrder}</dt>
             <dd className="font-semibold">{count(product.minOrder)}</dd>
           </div>
         </dl>
@@ -55,12 +53,14 @@ export function ProductCard({ product }: { product: Product }) {
           {preview}
           {ellipsis && '…'}{' '}
           <Link to={to} className="link link-primary font-semibold whitespace-nowrap">
-            See more<span className="sr-only"> about {product.name}</span>
+            {t.seeMore}
+            <span className="sr-only">{t.aboutProduct(product.name)}</span>
           </Link>
         </p>
         <div className="card-actions mt-auto pt-1">
           <Link to={to} className="btn btn-primary btn-block">
-            Place Order<span className="sr-only">: {product.name}</span>
+            {t.placeOrder}
+            <span className="sr-only">: {product.name}</span>
           </Link>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
-import { formatDollars } from '../../../../shared/money.ts';
+import { count, price, t } from '../../../lib/i18n.ts';
 
 /** Place-order page, left side: image, name, price per unit, stock, minimum order, description. */
 export function ProductSummary({ product }: { product: Product }) {
@@ -19,12 +19,12 @@ export function ProductSummary({ product }: { product: Product }) {
           {product.name}
         </h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-          <dt className="font-semibold">Price per unit</dt>
-          <dd>{formatDollars(product.price)}</dd>
-          <dt className="font-semibold">Stock</dt>
-          <dd>{product.stock}</dd>
-          <dt className="font-semibold">Minimum order</dt>
-          <dd>{product.minOrder}</dd>
+          <dt className="font-semibold">{t.pricePerUnit}</dt>
+          <dd>{price(product.price)}</dd>
+          <dt className="font-semibold">{t.stock}</dt>
+          <dd>{count(product.stock)}</dd>
+          <dt className="font-semibold">{t.minimumOrder}</dt>
+          <dd>{count(product.minOrder)}</dd>
         </dl>
         <p className="leading-relaxed text-base-content/80">{product.description}</p>
       </div>

@@ -3,6 +3,7 @@ import { useLoadOnce } from '../../../lib/use-load-once.ts';
 import { getProducts } from '../api/product-reads.ts';
 import { ProductCard, ProductCardPlaceholder } from './product-card.tsx';
 import { SectionHeading } from '../../../components/ui/section-heading.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 /** Our Products (spec section 2): filled once after load. */
 export function ProductsSection() {
@@ -12,8 +13,8 @@ export function ProductsSection() {
   return (
     <section id="products" aria-labelledby="products-title" className="scroll-mt-20 bg-base-100">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:py-20">
-        <SectionHeading id="products-title" eyebrow="Built to last" title="Our Products">
-          Hand tools, irrigation and machinery, made for daily work on the farm and sold by the lot.
+        <SectionHeading id="products-title" eyebrow={t.productsEyebrow} title={t.ourProducts}>
+          {t.productsIntro}
         </SectionHeading>
         <div
           className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
@@ -25,14 +26,8 @@ export function ProductsSection() {
             <ProductCard key={product._id} product={product} />
           ))}
         </div>
-        {products?.length === 0 && (
-          <p className="mt-6 text-center text-base-content/70">New products are on their way.</p>
-        )}
-        {isError && (
-          <p className="mt-6 text-center text-base-content/70">
-            The product list is not available right now.
-          </p>
-        )}
+        {products?.length === 0 && <p className="mt-6 text-center text-base-content/70">{t.noProductsYet}</p>}
+        {isError && <p className="mt-6 text-center text-base-content/70">{t.productsUnavailable}</p>}
       </div>
     </section>
   );

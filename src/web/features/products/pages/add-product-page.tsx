@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { messages } from '../../../../shared/messages.ts';
+import { t } from '../../../lib/i18n.ts';
 import { imageUrlSchema } from '../../../../shared/schemas/common.schema.ts';
 import { productInputSchema } from '../../../../shared/schemas/product.schema.ts';
 import { useAddProduct } from '../api/add-product.ts';
@@ -36,10 +36,10 @@ export default function AddProductPage() {
   const onSubmit = handleSubmit(async (input) => {
     try {
       await addProduct.mutateAsync(input);
-      toast.success(messages.productAdded);
+      toast.success(t.productAdded);
       reset();
     } catch {
-      toast.error(messages.addProductFailed);
+      toast.error(t.addProductFailed);
     }
   });
 
@@ -57,7 +57,7 @@ export default function AddProductPage() {
       <h2 id={`${id}-title`} className="text-xl font-bold">
         Add a Product
       </h2>
-      <p className="mt-1 text-sm text-base-content/70">New products appear on the home page at once.</p>
+      <p className="mt-1 text-sm text-base-content/70">{t.newProductsAppear}</p>
       <form
         noValidate
         onSubmit={onSubmit}
@@ -76,7 +76,7 @@ export default function AddProductPage() {
             autoComplete="off"
           />
         </FormField>
-        <FormField id={`${id}-price`} label={labels.price} error={errors.price?.message} hint="In dollars">
+        <FormField id={`${id}-price`} label={labels.price} error={errors.price?.message} hint={t.inDollars}>
           <input
             {...controlProps('price')}
             {...register('price', { valueAsNumber: true })}
@@ -105,7 +105,12 @@ export default function AddProductPage() {
             min="1"
           />
         </FormField>
-        <FormField id={`${id}-rating`} label={labels.rating} error={errors.rating?.message} hint="0 to 5">
+        <FormField
+          id={`${id}-rating`}
+          label={labels.rating}
+          error={errors.rating?.message}
+          hint={t.zeroToFive}
+        >
           <input
             {...controlProps('rating')}
             {...register('rating', { valueAsNumber: true })}
@@ -119,7 +124,7 @@ export default function AddProductPage() {
           id={`${id}-img`}
           label={labels.img}
           error={errors.img?.message}
-          hint="An https:// address or a path on this site, such as /images/products/garden-hoe.svg"
+          hint={t.imageHint}
           className="sm:col-span-2"
         >
           <div className="flex items-start gap-3">
@@ -133,7 +138,7 @@ export default function AddProductPage() {
             />
             <div className="size-16 shrink-0 overflow-hidden rounded-field border border-base-300 bg-base-200">
               {preview && (
-                <img src={preview} alt="Preview" width={64} height={64} className="size-16 object-cover" />
+                <img src={preview} alt={t.preview} width={64} height={64} className="size-16 object-cover" />
               )}
             </div>
           </div>
@@ -156,7 +161,7 @@ export default function AddProductPage() {
             {addProduct.isPending && (
               <span className="loading loading-spinner loading-sm" aria-hidden="true" />
             )}
-            Submit
+            {t.submit}
           </button>
         </div>
       </form>

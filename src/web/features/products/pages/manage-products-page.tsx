@@ -2,8 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { FaTrashCan } from 'react-icons/fa6';
-import { messages } from '../../../../shared/messages.ts';
-import { formatDollars } from '../../../../shared/money.ts';
+import { count, price, t } from '../../../lib/i18n.ts';
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
 import { ConfirmDeleteModal } from '../../../components/ui/confirm-modal.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
@@ -37,7 +36,7 @@ export default function ManageProductsPage() {
     if (!target) return;
     deleteProduct.mutate(target._id, {
       onSuccess: () => {
-        toast.success(messages.productRemoved);
+        toast.success(t.productRemoved);
         setTarget(null);
       },
       onError: (failure) => {
@@ -53,22 +52,22 @@ export default function ManageProductsPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id={`${id}-title`} className="text-xl font-bold">
-            Manage Products
+            {t.manageProducts}
           </h2>
           {products && (
             <p className="text-sm text-base-content/70">
               {pages.hasNextPage
-                ? `First ${products.length} products of the catalogue`
-                : `${products.length} ${products.length === 1 ? 'product' : 'products'} in the catalogue`}
+                ? t.firstProductsOf(count(products.length))
+                : t.productsInCatalogue(count(products.length), products.length === 1)}
             </p>
           )}
         </div>
         <Link to={paths.addProduct} className="btn btn-primary btn-sm sm:btn-md">
-          Add New Product
+          {t.addNewProduct}
         </Link>
       </div>
 
-      {isPending && <FullPageSpinner label="Loading products" />}
+      {isPending && <FullPageSpinner label={t.loadingProducts} />}
       {/* An error with rows loaded is a failed 'Load more' or refresh: the rows stay. */}
       {error && !forbidden && !products && (
         <div role="alert" className="alert alert-error mt-6">
@@ -86,16 +85,16 @@ export default function ManageProductsPage() {
             <thead className="bg-base-200 text-base-content">
               <tr>
                 <th scope="col">#</th>
-                <th scope="col">Image</th>
-                <th scope="col">Name</th>
+                <th scope="col">{t.image}</th>
+                <th scope="col">{t.name}</th>
                 <th scope="col" className="text-right">
-                  Stock
+                  {t.stock}
                 </th>
                 <th scope="col" className="text-right">
-                  Price per unit
+                  {t.pricePerUnit}
                 </th>
                 <th scope="col">
-                  <span className="sr-only">Remove</span>
+                  <span className="sr-only">{t.remove}</span>
                 </th>
               </tr>
             </thead>
@@ -117,17 +116,17 @@ export default function ManageProductsPage() {
                     />
                   </td>
                   <td className="min-w-32 font-medium sm:min-w-40">{product.name}</td>
-                  <td className="text-right tabular-nums">{product.stock.toLocaleString('en-US')}</td>
-                  <td className="text-right tabular-nums">{formatDollars(product.price)}</td>
+                  <td className="text-right tabular-nums">{count(product.stock)}</td>
+                  <td className="text-right tabular-nums">{price(product.price)}</td>
                   <td className="text-right">
                     <button
                       type="button"
                       className="btn btn-error btn-outline btn-sm min-h-10 min-w-10"
                       onClick={() => setTarget(product)}
-                      aria-label={`Remove ${product.name}`}
+                      aria-label={t.removeProduct(product.name)}
                     >
                       <FaTrashCan aria-hidden="true" />
-                      <span className="hidden sm:inline">Remove</span>
+                      <span className="hidden sm:inline">{t.remove}</span>
                     </button>
                   </td>
                 </tr>
@@ -136,7 +135,7 @@ export default function ManageProductsPage() {
           </table>
         </div>
       )}
-      {products && <LoadMoreButton noun="products" query={pages} />}
+      {products && <LoadMoreButton noun={t.nounProducts} query={pages} />}
       <ConfirmDeleteModal
         open={target !== null}
         busy={deleteProduct.isPending}

@@ -1,8 +1,8 @@
 import { FaQuoteLeft, FaRegStar, FaStar } from 'react-icons/fa6';
 import { avatarToShow } from '../../../../shared/avatar.ts';
 import { RATING_MAX } from '../../../../shared/constants.ts';
-import { ratingLabel } from '../../../../shared/rules.ts';
 import type { Review } from '../../../../shared/schemas/review.schema.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /** One customer review (spec section 2): avatar, name, 'Rating: N out of 5' and message. */
 export function ReviewCard({ review }: { review: Review }) {
@@ -13,7 +13,7 @@ export function ReviewCard({ review }: { review: Review }) {
         <div className="flex items-center gap-4">
           <img
             src={avatarToShow(review.avatar, globalThis.location?.origin)}
-            alt={`Avatar of ${review.name}`}
+            alt={t.avatarOf(review.name)}
             width={56}
             height={56}
             loading="lazy"
@@ -23,7 +23,11 @@ export function ReviewCard({ review }: { review: Review }) {
           />
           <figcaption className="min-w-0">
             <p className="truncate font-semibold">{review.name}</p>
-            <p className="text-sm text-base-content/75">{ratingLabel(review.rating)}</p>
+            <p className="text-sm text-base-content/75">
+              {t.ratingOutOf5(
+                typeof review.rating === 'number' && Number.isFinite(review.rating) ? review.rating : 0,
+              )}
+            </p>
             <p className="mt-0.5 flex gap-0.5 text-secondary" aria-hidden="true">
               {Array.from({ length: RATING_MAX }, (_, i) =>
                 i < Math.round(rating) ? <FaStar key={i} /> : <FaRegStar key={i} />,

@@ -5,6 +5,7 @@ import { FaChevronLeft, FaChevronRight, FaPause, FaPlay } from 'react-icons/fa6'
 import { CAROUSEL_RESPONSIVE, CAROUSEL_SETTINGS } from '../../../../shared/constants.ts';
 import type { Review } from '../../../../shared/schemas/review.schema.ts';
 import { ReviewCard } from './review-card.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 // react-multi-carousel is CommonJS. In a Vite production build the default import is the
 // module namespace, not the component, and rendering it blanks the page (React error #130;
@@ -28,7 +29,7 @@ function Controls({ previous, next, paused, onTogglePause }: ControlsProps) {
       <button
         type="button"
         className="btn btn-circle btn-outline btn-primary"
-        aria-label="Previous reviews"
+        aria-label={t.previousReviews}
         onClick={() => previous?.()}
       >
         <FaChevronLeft aria-hidden="true" />
@@ -36,7 +37,7 @@ function Controls({ previous, next, paused, onTogglePause }: ControlsProps) {
       <button
         type="button"
         className="btn btn-circle btn-ghost"
-        aria-label={paused ? 'Play reviews' : 'Pause reviews'}
+        aria-label={paused ? t.playReviews : t.pauseReviews}
         aria-pressed={paused}
         onClick={onTogglePause}
       >
@@ -45,7 +46,7 @@ function Controls({ previous, next, paused, onTogglePause }: ControlsProps) {
       <button
         type="button"
         className="btn btn-circle btn-outline btn-primary"
-        aria-label="Next reviews"
+        aria-label={t.nextReviews}
         onClick={() => next?.()}
       >
         <FaChevronRight aria-hidden="true" />

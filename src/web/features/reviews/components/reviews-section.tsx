@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLoadOnce } from '../../../lib/use-load-once.ts';
 import { getReviews } from '../api/review-reads.ts';
 import { SectionHeading } from '../../../components/ui/section-heading.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 const ReviewsCarousel = lazy(() => import('./reviews-carousel.tsx'));
 
@@ -50,8 +51,8 @@ export function ReviewsSection() {
   return (
     <section id="reviews" aria-labelledby="reviews-title" className="bg-base-200">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:py-20">
-        <SectionHeading id="reviews-title" eyebrow="Trusted in the field" title="Customer Reviews">
-          Farmers, cooperatives and growers on the tools they use every season.
+        <SectionHeading id="reviews-title" eyebrow={t.reviewsEyebrow} title={t.customerReviews}>
+          {t.reviewsIntro}
         </SectionHeading>
         <div ref={ref} className={`mt-10 ${RESERVED}`} aria-busy={isPending || !near}>
           {(isPending || (!near && !!reviews?.length)) && <Placeholder />}
@@ -60,9 +61,7 @@ export function ReviewsSection() {
               <ReviewsCarousel reviews={reviews} />
             </Suspense>
           )}
-          {reviews?.length === 0 && (
-            <p className="text-center text-base-content/70">No reviews yet. Be the first to write one.</p>
-          )}
+          {reviews?.length === 0 && <p className="text-center text-base-content/70">{t.noReviewsYet}</p>}
         </div>
       </div>
     </section>

@@ -9,7 +9,7 @@ import {
   RATING_MIN,
   REVIEW_MESSAGE_MAX,
 } from '../../../../shared/constants.ts';
-import { messages } from '../../../../shared/messages.ts';
+import { count, t } from '../../../lib/i18n.ts';
 import { reviewInputSchema } from '../../../../shared/schemas/review.schema.ts';
 import { useAuth } from '../../../lib/auth-provider.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -48,7 +48,7 @@ export default function AddReviewPage() {
         message,
         rating,
       });
-      toast.success(messages.reviewAdded);
+      toast.success(t.reviewAdded);
       navigate(paths.home);
     } catch (error) {
       toast.error((error as Error).message);
@@ -58,17 +58,15 @@ export default function AddReviewPage() {
   return (
     <section aria-labelledby={`${id}-title`} className="max-w-xl">
       <h2 id={`${id}-title`} className="text-xl font-bold">
-        Write a Review
+        {t.writeAReview}
       </h2>
-      <p className="mt-1 text-sm text-base-content/70">
-        Tell other farmers how our tools work for you. Your review appears on the home page.
-      </p>
+      <p className="mt-1 text-sm text-base-content/70">{t.reviewIntro}</p>
       <form
         noValidate
         onSubmit={onSubmit}
         className="card mt-6 grid gap-5 border border-base-300 bg-base-100 p-5 shadow-sm sm:p-6"
       >
-        <FormField id={`${id}-name`} label="Name">
+        <FormField id={`${id}-name`} label={t.name}>
           <input
             id={`${id}-name`}
             value={account?.displayName ?? ''}
@@ -78,9 +76,9 @@ export default function AddReviewPage() {
         </FormField>
         <FormField
           id={`${id}-rating`}
-          label="Rating"
+          label={t.rating}
           error={errors.rating?.message}
-          hint={`From ${RATING_MIN} to ${RATING_MAX}`}
+          hint={t.fromTo(count(RATING_MIN), count(RATING_MAX))}
         >
           <input
             id={`${id}-rating`}
@@ -97,7 +95,7 @@ export default function AddReviewPage() {
         </FormField>
         <FormField
           id={`${id}-message`}
-          label="Comment"
+          label={t.comment}
           error={errors.message?.message}
           hint={`${length} / ${REVIEW_MESSAGE_MAX} characters`}
         >
@@ -115,7 +113,7 @@ export default function AddReviewPage() {
             {addReview.isPending && (
               <span className="loading loading-spinner loading-sm" aria-hidden="true" />
             )}
-            Submit
+            {t.submit}
           </button>
         </div>
       </form>

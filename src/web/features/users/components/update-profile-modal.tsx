@@ -3,7 +3,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { toast } from 'react-toastify';
-import { messages } from '../../../../shared/messages.ts';
 import {
   profileUpdateSchema,
   type ProfileUpdate,
@@ -12,6 +11,7 @@ import {
 import { describedBy, FormField } from '../../../components/ui/form-field.tsx';
 import type { SignedInAccount } from '../../../lib/auth-provider.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
+import { t } from '../../../lib/i18n.ts';
 
 interface UpdateProfileModalProps {
   open: boolean;
@@ -23,16 +23,16 @@ interface UpdateProfileModalProps {
 // The links are text inputs with a URL keyboard, not type="url": `facebook.com/me` is a fine
 // answer (the shared schema puts https:// in front) and the browser should not mark it invalid.
 const fields = [
-  { name: 'phone', label: messages.phone, type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
+  { name: 'phone', label: t.phone, type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
   {
     name: 'address',
-    label: messages.address,
+    label: t.address,
     type: 'text',
     inputMode: 'text',
     autoComplete: 'street-address',
   },
-  { name: 'linkedIn', label: messages.linkedInLink, type: 'text', inputMode: 'url', autoComplete: 'url' },
-  { name: 'facebook', label: messages.facebookLink, type: 'text', inputMode: 'url', autoComplete: 'url' },
+  { name: 'linkedIn', label: t.linkedInLink, type: 'text', inputMode: 'url', autoComplete: 'url' },
+  { name: 'facebook', label: t.facebookLink, type: 'text', inputMode: 'url', autoComplete: 'url' },
 ] as const;
 
 type ProfileForm = z.input<typeof profileUpdateSchema>;
@@ -80,14 +80,14 @@ export function UpdateProfileModal({ open, onClose, account, profile }: UpdatePr
     setError(null);
     const userId = profile?._id ?? account?.id;
     if (!account || !userId) {
-      setError(messages.noUserLoggedIn);
+      setError(t.noUserLoggedIn);
       return;
     }
     update.mutate(
       { id: userId, fields: values },
       {
         onSuccess: () => {
-          toast.success(messages.profileUpdated);
+          toast.success(t.profileUpdated);
           onClose();
         },
         onError: (caught) => setError(caught.message),
@@ -107,10 +107,10 @@ export function UpdateProfileModal({ open, onClose, account, profile }: UpdatePr
     >
       <div className="modal-box">
         <h3 id="update-profile-title" className="mb-4 text-lg font-bold">
-          {messages.updateProfile}
+          {t.updateProfile}
         </h3>
         <form className="flex flex-col gap-3" onSubmit={handleSubmit(onSubmit)} noValidate>
-          <FormField id={`${id}-name`} label={messages.name}>
+          <FormField id={`${id}-name`} label={t.name}>
             <input
               id={`${id}-name`}
               className="input w-full bg-base-200"
@@ -118,7 +118,7 @@ export function UpdateProfileModal({ open, onClose, account, profile }: UpdatePr
               readOnly
             />
           </FormField>
-          <FormField id={`${id}-email`} label={messages.email}>
+          <FormField id={`${id}-email`} label={t.email}>
             <input
               id={`${id}-email`}
               className="input w-full bg-base-200"
@@ -152,24 +152,24 @@ export function UpdateProfileModal({ open, onClose, account, profile }: UpdatePr
           })}
           {error && (
             <p role="alert" className="text-sm font-medium text-error">
-              {messages.errorLine(error)}
+              {t.errorLine(error)}
             </p>
           )}
           <div className="modal-action">
             <button type="button" className="btn" onClick={onClose} disabled={update.isPending}>
-              {messages.cancel}
+              {t.cancel}
             </button>
             <button type="submit" className="btn btn-primary" disabled={update.isPending}>
               {update.isPending && (
-                <span className="loading loading-spinner loading-sm" aria-label={messages.saving} />
+                <span className="loading loading-spinner loading-sm" aria-label={t.saving} />
               )}
-              {messages.submit}
+              {t.submit}
             </button>
           </div>
         </form>
       </div>
       <form method="dialog" className="modal-backdrop">
-        <button type="submit" aria-label="Close">
+        <button type="submit" aria-label={t.close}>
           close
         </button>
       </form>

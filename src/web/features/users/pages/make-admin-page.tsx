@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { messages } from '../../../../shared/messages.ts';
+import { t } from '../../../lib/i18n.ts';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -30,26 +30,24 @@ export default function MakeAdminPage() {
   const makeAdmin = (email: string) =>
     promote.mutate(email, {
       onSuccess: (result) => {
-        if (result.modifiedCount > 0) toast.success(messages.userPromoted);
+        if (result.modifiedCount > 0) toast.success(t.userPromoted);
       },
       onError: (error) =>
-        toast.error(
-          error instanceof ApiError && error.status === 403 ? messages.promoteFailed : error.message,
-        ),
+        toast.error(error instanceof ApiError && error.status === 403 ? t.promoteFailed : error.message),
     });
 
   return (
     <section aria-labelledby="make-admin-heading">
       <h2 id="make-admin-heading" className="mb-4 text-xl font-semibold">
-        Make Admin
+        {t.makeAdmin}
       </h2>
       {forbidden || (users.isPending && !list) ? (
-        <FullPageSpinner label="Loading users" />
+        <FullPageSpinner label={t.loadingUsers} />
       ) : !list ? (
         <div role="alert" className="alert alert-error alert-soft">
-          <span>Could not load the users: {users.error?.message}</span>
+          <span>{t.couldNotLoadUsers(users.error?.message ?? '')}</span>
           <button type="button" className="btn btn-sm" onClick={() => void users.refetch()}>
-            Try again
+            {t.tryAgain}
           </button>
         </div>
       ) : (
@@ -59,11 +57,11 @@ export default function MakeAdminPage() {
               <thead>
                 <tr>
                   <th scope="col">#</th>
-                  <th scope="col">Name</th>
+                  <th scope="col">{t.name}</th>
                   <th scope="col" className="hidden sm:table-cell">
-                    Email
+                    {t.email}
                   </th>
-                  <th scope="col">Promote</th>
+                  <th scope="col">{t.promote}</th>
                 </tr>
               </thead>
               <tbody>
@@ -82,7 +80,7 @@ export default function MakeAdminPage() {
                       <td className="hidden sm:table-cell">{user.email}</td>
                       <td>
                         {user.role === 'admin' ? (
-                          <span className="badge badge-primary badge-soft">Admin</span>
+                          <span className="badge badge-primary badge-soft">{t.admin}</span>
                         ) : (
                           <button
                             type="button"
@@ -93,7 +91,7 @@ export default function MakeAdminPage() {
                             {busy && (
                               <span className="loading loading-spinner loading-sm" aria-hidden="true" />
                             )}
-                            Make Admin
+                            {t.makeAdmin}
                           </button>
                         )}
                       </td>
@@ -103,7 +101,7 @@ export default function MakeAdminPage() {
               </tbody>
             </table>
           </div>
-          <LoadMoreButton noun="users" query={users} />
+          <LoadMoreButton noun={t.nounUsers} query={users} />
         </>
       )}
     </section>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FaFacebook, FaLinkedin } from 'react-icons/fa';
 import { avatarToShow } from '../../../../shared/avatar.ts';
-import { messages } from '../../../../shared/messages.ts';
+import { t } from '../../../lib/i18n.ts';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../../lib/auth-provider.tsx';
 import { profileQueryOptions } from '../api/get-profile.ts';
@@ -15,13 +15,13 @@ export default function ProfilePage() {
   const profile = useQuery({ ...profileQueryOptions(email), enabled: !!email });
   const [editing, setEditing] = useState(false);
 
-  if (profile.isPending) return <FullPageSpinner label="Loading your profile" />;
+  if (profile.isPending) return <FullPageSpinner label={t.loadingProfile} />;
   if (profile.isError) {
     return (
       <div role="alert" className="alert alert-error alert-soft">
-        <span>Could not load your profile: {profile.error.message}</span>
+        <span>{t.couldNotLoadProfile(profile.error.message)}</span>
         <button type="button" className="btn btn-sm" onClick={() => void profile.refetch()}>
-          Try again
+          {t.tryAgain}
         </button>
       </div>
     );
@@ -30,34 +30,34 @@ export default function ProfilePage() {
   const data = profile.data;
   const name = data?.name || account?.displayName || '';
   const avatar = avatarToShow(data?.avatar || account?.photoURL, globalThis.location?.origin);
-  const orNA = (value: string | undefined) => value || messages.notAvailable;
+  const orNA = (value: string | undefined) => value || t.notAvailable;
 
   return (
     <section aria-labelledby="profile-heading" className="max-w-3xl">
       <h2 id="profile-heading" className="mb-4 text-xl font-semibold">
-        My Profile
+        {t.myProfile}
       </h2>
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-6 sm:flex-row sm:items-start">
           <img
             src={avatar}
-            alt={`${name || 'Your'} avatar`}
+            alt={t.yourAvatar(name)}
             width={112}
             height={112}
             className="h-28 w-28 shrink-0 self-center rounded-full bg-base-200 object-cover ring-2 ring-primary/30 sm:self-start"
           />
           <div className="min-w-0 flex-1">
             <dl className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-4 gap-y-2">
-              <dt className="font-medium text-base-content/70">Name</dt>
+              <dt className="font-medium text-base-content/70">{t.name}</dt>
               <dd className="break-words">{name}</dd>
-              <dt className="font-medium text-base-content/70">Email</dt>
+              <dt className="font-medium text-base-content/70">{t.email}</dt>
               <dd className="break-all">{account?.email}</dd>
-              <dt className="font-medium text-base-content/70">Phone</dt>
+              <dt className="font-medium text-base-content/70">{t.phone}</dt>
               <dd className="break-words">{orNA(data?.phone)}</dd>
-              <dt className="font-medium text-base-content/70">Address</dt>
+              <dt className="font-medium text-base-content/70">{t.address}</dt>
               <dd className="break-words">{orNA(data?.address)}</dd>
             </dl>
-            <h3 className="mt-5 mb-2 font-semibold">Social Media Links</h3>
+            <h3 className="mt-5 mb-2 font-semibold">{t.socialMediaLinks}</h3>
             {data?.facebook || data?.linkedIn ? (
               <div className="flex gap-2">
                 {data.facebook && (
@@ -66,7 +66,7 @@ export default function ProfilePage() {
                     target="_blank"
                     rel="noopener noreferrer"
                     className="btn btn-ghost btn-square text-[#1877F2]"
-                    aria-label="Facebook profile"
+                    aria-label={t.facebookProfile}
                   >
                     <FaFacebook size={26} aria-hidden="true" />
                   </a>
@@ -77,18 +77,18 @@ export default function ProfilePage() {
                     target="_blank"
                     rel="noopener noreferrer"
                     className="btn btn-ghost btn-square text-[#0A66C2]"
-                    aria-label="LinkedIn profile"
+                    aria-label={t.linkedInProfile}
                   >
                     <FaLinkedin size={26} aria-hidden="true" />
                   </a>
                 )}
               </div>
             ) : (
-              <p className="text-base-content/70">{messages.addSocialLink}</p>
+              <p className="text-base-content/70">{t.addSocialLink}</p>
             )}
             <div className="card-actions mt-6">
               <button type="button" className="btn btn-primary" onClick={() => setEditing(true)}>
-                Update Profile
+                {t.updateProfile}
               </button>
             </div>
           </div>
