@@ -250,6 +250,31 @@ test.describe('dashboard', () => {
     await expect(mainNav(page).getByRole('link', { name: 'Login' })).toBeVisible();
   });
 
+  test('a customer thrown out of an admin route signs in again and stays signed in at home', async ({
+    page,
+  }) => {
+    const customer = await signUpNewCustomer(page);
+    await page.goto('/dashboard/manageProducts');
+    await expect(page.getByText(messages.accessDenied).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(mainNav(page).getByRole('link', { name: 'Login' })).toBeVisible();
+
+    // Signing in on that login page must not lead back to the admin address (which would sign
+    // the customer out again, forever), but home.
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password').fill(customer.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(mainNav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
+    // Still signed in for the server too: a reload keeps the account, and the dashboard opens.
+    await page.reload();
+    await mainNav(page).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+    await expect(page.getByText(customer.email).first()).toBeVisible();
+  });
+
   test('a customer on Make Admin is sent home by the 403', async ({ page }) => {
     await signUpNewCustomer(page);
     await page.goto('/dashboard/makeAdmin');

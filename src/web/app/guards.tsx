@@ -4,7 +4,7 @@ import { t } from '../lib/i18n.ts';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { setAccessToken } from '../lib/access-token.ts';
 import { useAuth } from '../lib/auth-provider.tsx';
-import { paths } from '../lib/paths.ts';
+import { paths, type LoginState } from '../lib/paths.ts';
 import { showToast } from '../lib/toast.ts';
 
 /** Login required (spec section 2): visitors go to /login, which sends them back here afterwards. */
@@ -12,16 +12,19 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { account, loading } = useAuth();
   const location = useLocation();
   if (loading) return <FullPageSpinner />;
-  if (!account) return <Navigate to={paths.login} replace state={{ from: location }} />;
+  if (!account) return <Navigate to={paths.login} replace state={{ from: location } satisfies LoginState} />;
   return children;
 }
 
 /**
- * Admin only (spec section 4): a signed-in non-admin sees 'Access Denied', is signed out,
- * loses the stored access token and lands on /login. The server refuses them anyway.
+ * Admin only (spec section 4): a signed-in non-admin sees 'Access Denied', loses the stored
+ * access token and lands on /login, which signs them out (LoginState.signOut). The server
+ * refuses them anyway. Signing out here instead would let RequireAuth, still on screen while
+ * the login page's code loads, send them to /login with this page as the one to return to:
+ * signing in again would lead back here and out again, forever.
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { account, loading, isAdmin, adminLoading, signOut } = useAuth();
+  const { account, loading, isAdmin, adminLoading } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const denied = !loading && !adminLoading && !!account && !isAdmin;
@@ -31,11 +34,10 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     handled.current = true;
     showToast('error', t.accessDenied);
     setAccessToken(null);
-    // Only 'Access Denied' is shown (section 4), not the sign-out toast as well.
-    void signOut({ silent: true }).finally(() => navigate(paths.login, { replace: true }));
-  }, [denied, signOut, navigate]);
+    void navigate(paths.login, { replace: true, state: { signOut: true } satisfies LoginState });
+  }, [denied, navigate]);
   if (loading || adminLoading) return <FullPageSpinner />;
-  if (!account) return <Navigate to={paths.login} replace state={{ from: location }} />;
+  if (!account) return <Navigate to={paths.login} replace state={{ from: location } satisfies LoginState} />;
   if (!isAdmin) return <FullPageSpinner label={t.accessDenied} />;
   return children;
 }

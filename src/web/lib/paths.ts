@@ -22,3 +22,13 @@ export const paths = {
   /** Accounts (issue 3): where the mailed password-reset link lands. */
   resetPassword: '/reset-password',
 } as const;
+
+/**
+ * What the login page is told when it is opened for someone (router location state):
+ * `from`, the page behind sign-in to return to afterwards; `signOut`, set when the visitor was
+ * just thrown out of an admin page ('Access Denied'): the login page signs them out.
+ */
+export interface LoginState {
+  from?: { pathname?: string; search?: string; hash?: string };
+  signOut?: boolean;
+}

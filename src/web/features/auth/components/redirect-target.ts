@@ -1,14 +1,14 @@
 import { useLocation } from 'react-router';
-import { paths } from '../../../lib/paths.ts';
+import { paths, type LoginState } from '../../../lib/paths.ts';
 
-interface FromState {
-  from?: { pathname?: string; search?: string; hash?: string };
+/** What the login page was told by the guards (location state), if anything. */
+export function useLoginState(): LoginState {
+  return (useLocation().state as LoginState | null) ?? {};
 }
 
 /** Where RequireAuth found the visitor (location.state.from), else '/' (spec section 2). */
 export function useRedirectTarget(): string {
-  const location = useLocation();
-  const from = (location.state as FromState | null)?.from;
+  const { from } = useLoginState();
   if (!from?.pathname || !from.pathname.startsWith('/')) return paths.root;
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }

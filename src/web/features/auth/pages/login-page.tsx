@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { loginFormSchema, type LoginForm } from '../../../../shared/schemas/auth.schema.ts';
 import { useAuth } from '../../../lib/auth-provider.tsx';
@@ -11,16 +11,18 @@ import { requestPasswordReset, signInWithEmail } from '../api/identity.ts';
 import { describedBy, FormField } from '../../../components/ui/form-field.tsx';
 import { AuthCard, ErrorLine } from '../components/auth-card.tsx';
 import { GoogleSignInButton } from '../components/google-sign-in-button.tsx';
-import { useRedirectTarget } from '../components/redirect-target.ts';
+import { useLoginState, useRedirectTarget } from '../components/redirect-target.ts';
 import { addressIn, getLocale, t } from '../../../lib/i18n.ts';
 
 type Busy = null | 'sign-in' | 'reset' | 'google';
 
 /** Log In (spec sections 2, 5, 8): email and password, forgot password, Google popup. */
 export default function LoginPage() {
-  const { account, loading, refresh } = useAuth();
+  const { account, loading, refresh, signOut } = useAuth();
   const navigate = useNavigate();
   const target = useRedirectTarget();
+  const { signOut: mustSignOut = false } = useLoginState();
+  const { pathname } = useLocation();
   const [busy, setBusy] = useState<Busy>(null);
   const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
@@ -36,8 +38,15 @@ export default function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
+  // Sent here by 'Access Denied' (guards.tsx RequireAdmin): sign out, silently (section 4 shows
+  // only 'Access Denied'), then forget the request, so a new sign-in here lands home and stays.
+  useEffect(() => {
+    if (!mustSignOut) return;
+    void signOut({ silent: true }).finally(() => navigate(pathname, { replace: true, state: null }));
+  }, [mustSignOut, signOut, navigate, pathname]);
+
   // Already signed in (e.g. a second tab): nothing to do here.
-  if (!loading && account && busy === null) return <Navigate to={target} replace />;
+  if (!loading && account && busy === null && !mustSignOut) return <Navigate to={target} replace />;
 
   const finishSignIn = async () => {
     const signedIn = await refresh();
