@@ -10,6 +10,7 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { redactingStream } from './lib/redact.ts';
 import type { PreparedAnswer } from './lib/prepared-answer.ts';
 import { createReadCache } from './lib/read-cache.ts';
+import { createCursors } from './lib/cursor.ts';
 import { projectRoot } from './lib/project-root.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -26,6 +27,7 @@ import { createRateLimitStore } from './modules/auth/rate-limit.repository.ts';
 import { seedAccounts } from './modules/auth/seed-accounts.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
+import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import type { Catalogue } from './modules/products/products.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -141,7 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     maxAgeMs: options.readCacheMaxAgeMs ?? 5_000,
   });
   app.addHook('onClose', () => readCache.close());
-  app.decorate('catalogue', { db: database.db, cache: readCache });
+  app.decorate('catalogue', { db: database.db, cache: readCache, cursors: createCursors(authSecret) });
   // Writes by other instances (or by hand) arrive as notifications from the products trigger.
   const stopListening = await database.listen('catalogue_changed', () => readCache.invalidate());
   app.addHook('onClose', () => stopListening());
@@ -190,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(healthRoutes);
       await api.register(productsRoutes);
+      await api.register(categoriesRoutes);
       await api.register(reviewsRoutes);
       await api.register(ordersRoutes);
       await api.register(usersRoutes);

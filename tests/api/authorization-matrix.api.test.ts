@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { signUp, syncUser } from '../support/identity.ts';
-import { createProduct } from '../factories/products.ts';
+import { createCategory, createProduct } from '../factories/products.ts';
 import { createUser } from '../factories/users.ts';
 import { orderBody, placeOrder } from '../factories/orders.ts';
 
@@ -22,6 +22,8 @@ interface Fixture {
   aId: string;
   /** A plain user nobody else touches, to promote. */
   otherEmail: string;
+  /** An empty category of its own. */
+  categoryId: string;
 }
 interface Row {
   route: string;
@@ -41,6 +43,7 @@ const matrix: Row[] = [
     expect: everyone(200),
   },
   { route: 'GET /api/reviews', request: () => ({ url: '/api/reviews' }), expect: everyone(200) },
+  { route: 'GET /api/categories', request: () => ({ url: '/api/categories' }), expect: everyone(200) },
   { route: 'GET /api/auth-config', request: () => ({ url: '/api/auth-config' }), expect: everyone(200) },
   // API documentation is public
   { route: 'GET /api/openapi.json', request: () => ({ url: '/api/openapi.json' }), expect: everyone(200) },
@@ -88,6 +91,37 @@ const matrix: Row[] = [
       },
     }),
     expect: [401, 403, 403, 201],
+  },
+  {
+    route: 'PUT /api/product/:id',
+    request: (f) => ({
+      url: `/api/product/${f.productId}`,
+      payload: {
+        name: 'Matrix rake, edited',
+        price: 11,
+        stock: 50,
+        minOrder: 1,
+        rating: 4,
+        img: '/images/x.svg',
+        description: 'd',
+      },
+    }),
+    expect: [401, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/categories',
+    request: (f) => ({ url: '/api/categories', payload: { name: `Matrix ${f.categoryId}` } }),
+    expect: [401, 403, 403, 201],
+  },
+  {
+    route: 'PUT /api/categories/:id',
+    request: (f) => ({ url: `/api/categories/${f.categoryId}`, payload: { name: 'Renamed' } }),
+    expect: [401, 403, 403, 200],
+  },
+  {
+    route: 'DELETE /api/categories/:id',
+    request: (f) => ({ url: `/api/categories/${f.categoryId}` }),
+    expect: [401, 403, 403, 200],
   },
   {
     route: 'DELETE /api/product/:id',
@@ -189,7 +223,8 @@ async function freshFixture(): Promise<Fixture> {
   const product = await createProduct(t.app, { stock: 100, minOrder: 1 });
   const orderId = await placeOrder(t.app, { headers: headers.customerA }, product._id);
   const other = await createUser(t.app);
-  return { productId: product._id, orderId, aEmail, aId, otherEmail: other.email };
+  const category = await createCategory(t.app);
+  return { productId: product._id, orderId, aEmail, aId, otherEmail: other.email, categoryId: category.id };
 }
 
 describe('authorisation matrix', () => {

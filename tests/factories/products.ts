@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { products } from '../../src/server/db/schema.ts';
+import { categories, products } from '../../src/server/db/schema.ts';
 
 let counter = 0;
 
@@ -20,6 +20,21 @@ export interface ProductOverrides {
   rating?: number;
   img?: string;
   description?: string;
+  categoryId?: string;
+}
+
+/** Inserts a category row directly (name and slug unique per call). */
+export async function createCategory(app: FastifyInstance, name?: string) {
+  counter += 1;
+  const label = name ?? `Test Category ${counter} ${process.pid}`;
+  const slug = label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  const [row] = await app.db.insert(categories).values({ name: label, slug }).returning();
+  if (!row) throw new Error('category insert returned nothing');
+  app.catalogue.cache.invalidate();
+  return row;
 }
 
 /** Inserts a product row directly; returns its API id. */
@@ -36,6 +51,7 @@ export async function createProduct(app: FastifyInstance, overrides: ProductOver
       img: overrides.img ?? '/images/products/test.svg',
       description: overrides.description ?? 'A sturdy tool for tests. '.repeat(6),
       createdAt: nextCreatedAt(),
+      ...(overrides.categoryId ? { categoryId: overrides.categoryId } : {}),
     })
     .returning();
   if (!row) throw new Error('product insert returned nothing');

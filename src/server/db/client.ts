@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -36,6 +37,9 @@ const migrationsFolder = () => join(projectRoot(), 'src/server/db/migrations');
 
 /** Arbitrary constant: every instance takes this advisory lock while migrating. */
 const MIGRATION_LOCK_KEY = 724_019;
+
+/** PGlite's build of pg_trgm: catalogue search uses trigram similarity (migration 0003). */
+const extensions = { pg_trgm };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
@@ -83,9 +87,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         { cause: error },
       );
     }
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

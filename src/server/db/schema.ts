@@ -94,10 +94,29 @@ export const rateLimits = pgTable('rate_limits', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
+/**
+ * The category every product starts in (docs/decisions/020-catalogue-search.md): the spec's Add a
+ * Product form has no category field, so a product added there, and every product that existed
+ * before categories, lands here. Created by the migration; it can be renamed, never removed.
+ */
+export const UNCATEGORISED_ID = '00000000-0000-4000-8000-000000000001';
+
+export const categories = pgTable('categories', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The URL form of the name (?category=hand-tools); unique. */
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const products = pgTable(
   'products',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .default(UNCATEGORISED_ID)
+      .references(() => categories.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     priceCents: integer('price_cents').notNull(),
     description: text('description').notNull(),
@@ -115,6 +134,12 @@ export const products = pgTable(
     // Lists sort by (created_at, id) and page with LIMIT/OFFSET: the index holds that whole
     // order, so a page is read straight off it even when many rows share one timestamp.
     index('products_created_at_idx').on(table.createdAt, table.id),
+    // Keyset paging of GET /api/products for each sort, and the newest of one category.
+    // The search column and its GIN indexes (full text, trigram) are in migration 0003's
+    // hand-written part: drizzle-kit does not model them.
+    index('products_category_created_idx').on(table.categoryId, table.createdAt, table.id),
+    index('products_price_idx').on(table.priceCents, table.id),
+    index('products_rating_idx').on(table.rating, table.id),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { categorySlugSchema } from './category.schema.ts';
 import { dollarsSchema, idSchema, imageUrlSchema } from './common.schema.ts';
 
 // Spec section 3: Product: _id, name, price (per unit), description, minOrder, stock, img, rating.
@@ -23,7 +24,59 @@ export const productInputSchema = z.object({
   rating: z.number().min(0).max(5),
   img: imageUrlSchema,
   description: z.string().trim().min(1).max(5000),
+  /** Not in the spec's form: a category slug; absent means Uncategorised on add, unchanged on edit. */
+  category: categorySlugSchema.optional(),
 });
 export type ProductInput = z.infer<typeof productInputSchema>;
 
 export const productListSchema = z.array(productSchema);
+
+// --- Finding products (GET /api/products with search parameters; docs/decisions/020) ---
+
+/** Sorts of the products page; `relevance` needs a search text and is its default. */
+export const productSorts = ['relevance', 'newest', 'price-asc', 'price-desc', 'rating'] as const;
+export type ProductSort = (typeof productSorts)[number];
+
+/** The longest search text accepted; longer is a 400, not a slow query. */
+export const SEARCH_TEXT_MAX = 200;
+export const SEARCH_PAGE_DEFAULT = 24;
+export const SEARCH_PAGE_MAX = 100;
+
+const optionalDollars = z.coerce
+  .number()
+  .min(0)
+  .max(9_999_999.99)
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'At most two decimals');
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+/** The parameters that make GET /api/products a search; without any of them it answers as the spec has it. */
+export const searchParameterNames = [
+  'q',
+  'category',
+  'inStock',
+  'minPrice',
+  'maxPrice',
+  'sort',
+  'cursor',
+] as const;
+
+export const productQuerySchema = z.object({
+  q: z.string().max(SEARCH_TEXT_MAX, `At most ${SEARCH_TEXT_MAX} characters`).optional(),
+  category: z.string().max(80).optional(),
+  inStock: booleanFlag.optional(),
+  minPrice: optionalDollars.optional(),
+  maxPrice: optionalDollars.optional(),
+  sort: z.enum(productSorts).optional(),
+  cursor: z.string().max(600).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  offset: z.coerce.number().int().min(0).max(2_000_000_000).optional(),
+});
+export type ProductQuery = z.infer<typeof productQuerySchema>;
+
+/** A product as the products page and the product page show it: the spec's fields and its category. */
+export const catalogueProductSchema = productSchema.extend({ category: z.string() });
+export type CatalogueProduct = z.infer<typeof catalogueProductSchema>;
+export const catalogueProductListSchema = z.array(catalogueProductSchema);

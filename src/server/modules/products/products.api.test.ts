@@ -163,7 +163,7 @@ describe('POST /api/product', () => {
     expect(insertedId).toMatch(/^[0-9a-f-]{36}$/);
 
     const stored = await t.app.inject({ method: 'GET', url: `/api/product/${insertedId}` });
-    expect(stored.json()).toEqual({ _id: insertedId, ...input });
+    expect(stored.json()).toEqual({ _id: insertedId, ...input, category: 'uncategorised' });
     const [row] = await t.app.db.select().from(products).where(eq(products.id, insertedId));
     expect(row?.priceCents).toBe(2175);
   });
@@ -327,7 +327,8 @@ describe('the OpenAPI document', () => {
       paths: Record<string, Record<string, { security?: unknown[]; tags?: string[] }>>;
     };
     expect(Object.keys(doc.paths['/api/products'] ?? {})).toContain('get');
-    expect(Object.keys(doc.paths['/api/product/{id}'] ?? {}).sort()).toEqual(['delete', 'get']);
+    expect(Object.keys(doc.paths['/api/product/{id}'] ?? {}).sort()).toEqual(['delete', 'get', 'put']);
+    expect(doc.paths['/api/product/{id}']?.put?.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/api/product']?.post?.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/api/product/{id}']?.delete?.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/api/review']?.post?.security).toEqual([{ bearer: [] }]);

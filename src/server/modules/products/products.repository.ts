@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
+import { categories, products } from '../../db/schema.ts';
 import { centsToDollars, type Cents } from '../../../shared/money.ts';
-import type { Product } from '../../../shared/schemas/product.schema.ts';
+import type { CatalogueProduct, Product } from '../../../shared/schemas/product.schema.ts';
 import type { Page } from '../../lib/listing.ts';
 
 // The only place that touches the products table. Rows leave as the spec's Product DTO:
@@ -39,6 +39,7 @@ export interface NewProduct {
   rating: number;
   img: string;
   description: string;
+  categoryId?: string;
 }
 
 /**
@@ -56,9 +57,28 @@ export async function listProducts(db: Db, page: Page): Promise<Product[]> {
   return rows.map(toProduct);
 }
 
-export async function findProduct(db: Db, id: string): Promise<Product | null> {
-  const [row] = await db.select(columns).from(products).where(eq(products.id, id)).limit(1);
-  return row ? toProduct(row) : null;
+/** One product, its category's slug and (for the product page) its category's name. */
+export async function findProduct(
+  db: Db,
+  id: string,
+): Promise<(CatalogueProduct & { categoryName: string }) | null> {
+  const [row] = await db
+    .select({ ...columns, category: categories.slug, categoryName: categories.name })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.id, id))
+    .limit(1);
+  return row ? { ...toProduct(row), category: row.category, categoryName: row.categoryName } : null;
+}
+
+/** Every field; the category only when given. The number of rows changed (0 or 1). */
+export async function updateProduct(db: Db, id: string, product: NewProduct): Promise<number> {
+  const rows = await db
+    .update(products)
+    .set(product)
+    .where(eq(products.id, id))
+    .returning({ id: products.id });
+  return rows.length;
 }
 
 export async function insertProduct(db: Db, product: NewProduct): Promise<string> {

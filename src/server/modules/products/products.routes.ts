@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   deletedCountSchema,
@@ -5,12 +6,15 @@ import {
   insertedIdSchema,
 } from '../../../shared/schemas/common.schema.ts';
 import {
+  catalogueProductListSchema,
+  catalogueProductSchema,
   productInputSchema,
   productListSchema,
-  productSchema,
+  productQuerySchema,
 } from '../../../shared/schemas/product.schema.ts';
+import { modifiedCountSchema } from '../../../shared/schemas/common.schema.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
-import { listingQuerySchema, pageFrom, readPage } from '../../lib/listing.ts';
+import { pageFrom, readPage } from '../../lib/listing.ts';
 import { sendPrepared } from '../../lib/prepared-answer.ts';
 import { adminOnly } from '../../plugins/access.ts';
 import * as service from './products.service.ts';
@@ -21,7 +25,7 @@ const writeErrors = errorResponses(400, 401, 403, 404);
 // Product reads are public; writes are admin-only (design.md).
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The two reads every visitor makes are answered from the catalogue's read cache: the bodies
+  // The reads every visitor makes are answered from the catalogue's read cache: the bodies
   // are the same JSON the response schemas describe, serialized and compressed once per change.
 
   app.get(
@@ -29,13 +33,21 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'List products, oldest first, one page at a time (Link: rel="next" when more follow)',
-        querystring: listingQuerySchema,
-        response: { 200: productListSchema, ...errorResponses(400) },
+        summary:
+          "List products. Without search parameters: the spec's list, oldest first, paged by limit/offset. " +
+          'With q, category, inStock, minPrice, maxPrice, sort or cursor: a search, each product with its ' +
+          'category, paged by the signed cursor of the Link header (rel="next")',
+        querystring: productQuerySchema,
+        response: { 200: z.union([productListSchema, catalogueProductListSchema]), ...errorResponses(400) },
       },
     },
     async (request, reply) => {
-      const page = pageFrom(request.query);
+      const query = request.query;
+      if (service.isSearch(query)) {
+        const path = request.url.split('?')[0] ?? '/api/products';
+        return sendPrepared(request, reply, await service.productSearchAnswer(app.catalogue, query, path));
+      }
+      const page = pageFrom(query);
       const answer = await service.productPageAnswer(app.catalogue, page, (read) =>
         readPage(request, page, read),
       );
@@ -50,7 +62,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One product',
         params: idParamsSchema,
-        response: { 200: productSchema, ...errorResponses(400, 404) },
+        response: { 200: catalogueProductSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
@@ -73,6 +85,22 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       return reply.status(201).send(await service.addProduct(app.catalogue, request.body));
     },
+  );
+
+  app.put(
+    '/product/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Edit a product (admin): every field of Add a Product, stock included; category optional',
+        params: idParamsSchema,
+        body: productInputSchema,
+        response: { 200: modifiedCountSchema, ...writeErrors },
+        security: [{ bearer: [] }],
+      },
+    },
+    async (request) => service.editProduct(app.catalogue, request.params.id, request.body),
   );
 
   app.delete(

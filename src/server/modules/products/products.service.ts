@@ -4,8 +4,20 @@ import type { Page } from '../../lib/listing.ts';
 import { prepareJson, type PreparedAnswer } from '../../lib/prepared-answer.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import { dollarsToCents } from '../../../shared/money.ts';
-import type { Product, ProductInput } from '../../../shared/schemas/product.schema.ts';
+import {
+  SEARCH_PAGE_DEFAULT,
+  SEARCH_PAGE_MAX,
+  type CatalogueProduct,
+  type Product,
+  type ProductInput,
+  type ProductQuery,
+  type ProductSort,
+} from '../../../shared/schemas/product.schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Cursors } from '../../lib/cursor.ts';
+import { categoryIdOf } from '../categories/categories.service.ts';
 import * as repository from './products.repository.ts';
+import * as search from './search.repository.ts';
 
 // Catalogue rules (spec sections 2, 5 and 7). Who may call is decided by the routes
 // (product writes are admin-only); what a product may hold is decided here.
@@ -19,6 +31,8 @@ export interface Catalogue {
   db: Db;
   /** Prepared answers: serialized and compressed once per change (lib/prepared-answer.ts). */
   cache: ReadCache<PreparedAnswer>;
+  /** Signs and checks the keyset cursors of product searches. */
+  cursors: Cursors;
 }
 
 /**
@@ -38,12 +52,13 @@ export function productPageAnswer(
 
 /** One product as a serialized answer; a missing product is a 404 every time (never cached). */
 export function productAnswer(catalogue: Catalogue, id: string): Promise<PreparedAnswer> {
-  return catalogue.cache.get(`product:${id}`, async () =>
-    prepareJson(JSON.stringify(await getProduct(catalogue.db, id))),
-  );
+  return catalogue.cache.get(`product:${id}`, async () => {
+    const { categoryName: _name, ...product } = await getProduct(catalogue.db, id);
+    return prepareJson(JSON.stringify(product));
+  });
 }
 
-export async function getProduct(db: Db, id: string): Promise<Product> {
+export async function getProduct(db: Db, id: string): Promise<CatalogueProduct & { categoryName: string }> {
   const product = await repository.findProduct(db, id);
   if (!product) throw notFound('Product');
   return product;
@@ -68,8 +83,35 @@ export async function addProduct(catalogue: Catalogue, input: ProductInput): Pro
       rating: input.rating,
       img: input.img,
       description: input.description,
+      categoryId: input.category ? await categoryIdOf(catalogue, input.category, 'body.category') : undefined,
     });
     return { insertedId };
+  } finally {
+    catalogue.cache.invalidate();
+  }
+}
+
+/** Every field of the add form, stock included (restocking); the category only when given. */
+export async function editProduct(
+  catalogue: Catalogue,
+  id: string,
+  input: ProductInput,
+): Promise<{ modifiedCount: number }> {
+  try {
+    const modifiedCount = await repository.updateProduct(catalogue.db, id, {
+      name: input.name,
+      priceCents: dollarsToCents(input.price),
+      stock: input.stock,
+      minOrder: input.minOrder,
+      rating: input.rating,
+      img: input.img,
+      description: input.description,
+      ...(input.category
+        ? { categoryId: await categoryIdOf(catalogue, input.category, 'body.category') }
+        : {}),
+    });
+    if (modifiedCount === 0) throw notFound('Product');
+    return { modifiedCount };
   } finally {
     catalogue.cache.invalidate();
   }
@@ -84,4 +126,150 @@ export async function removeProduct(catalogue: Catalogue, id: string): Promise<{
   } finally {
     catalogue.cache.invalidate();
   }
+}
+
+// --- Finding products (docs/decisions/020-catalogue-search.md) ---
+
+/** Words of a search: letters and digits (Bengali digits read as ASCII), at most this many. */
+const SEARCH_WORDS_MAX = 8;
+const SEARCH_WORD_LENGTH_MAX = 40;
+
+const invalid = (field: string, message: string) =>
+  new AppError('VALIDATION_FAILED', `querystring.${field}: ${message}`, [
+    { path: `querystring.${field}`, message },
+  ]);
+
+/** The words of a search text: lowercase letters and digits, nothing a query language could read. */
+export function searchWords(text: string): string[] {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - 0x09e6))
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0)
+    .slice(0, SEARCH_WORDS_MAX)
+    .map((word) => word.slice(0, SEARCH_WORD_LENGTH_MAX));
+}
+
+/** True when the query holds any of the parameters that make GET /api/products a search. */
+export const isSearch = (query: ProductQuery) =>
+  query.q !== undefined ||
+  query.category !== undefined ||
+  query.inStock !== undefined ||
+  query.minPrice !== undefined ||
+  query.maxPrice !== undefined ||
+  query.sort !== undefined ||
+  query.cursor !== undefined;
+
+interface CheckedSearch {
+  words: string[];
+  category?: string;
+  inStock?: boolean;
+  minCents?: number;
+  maxCents?: number;
+  sort: ProductSort;
+  limit: number;
+}
+
+function checkSearch(query: ProductQuery): CheckedSearch {
+  if (query.offset !== undefined)
+    throw invalid('offset', 'Search pages follow the cursor of the Link header, not an offset');
+  if (query.limit !== undefined && query.limit > SEARCH_PAGE_MAX)
+    throw invalid('limit', `At most ${SEARCH_PAGE_MAX}`);
+  let words: string[] = [];
+  if (query.q !== undefined) {
+    if (query.q.trim() === '') throw invalid('q', 'Search text is empty');
+    words = searchWords(query.q);
+    if (words.length === 0) throw invalid('q', 'Search text needs a letter or a digit');
+  }
+  const sort = query.sort ?? (words.length > 0 ? 'relevance' : 'newest');
+  if (sort === 'relevance' && words.length === 0)
+    throw invalid('sort', 'Sorting by relevance needs a search text (q)');
+  const minCents = query.minPrice === undefined ? undefined : dollarsToCents(query.minPrice);
+  const maxCents = query.maxPrice === undefined ? undefined : dollarsToCents(query.maxPrice);
+  if (minCents !== undefined && maxCents !== undefined && minCents > maxCents)
+    throw invalid('minPrice', 'The lowest price is above the highest');
+  if (query.category !== undefined && !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(query.category))
+    throw invalid('category', 'Unknown category');
+  return {
+    words,
+    category: query.category,
+    inStock: query.inStock,
+    minCents,
+    maxCents,
+    sort,
+    limit: query.limit ?? SEARCH_PAGE_DEFAULT,
+  };
+}
+
+/**
+ * The search terms of checked words: each word as a prefix; a word that begins no catalogue
+ * word may also be any of the catalogue words nearest to it (a typo).
+ */
+async function termsOf(db: Db, words: string[]): Promise<search.SearchTerm[]> {
+  const matches = await search.matchWords(db, words);
+  return matches.map(({ word, known, nearest }) => [
+    // One or two characters ("l" in "16 l") match whole words only: as prefixes they match half
+    // the dictionary and make the query slow for nothing.
+    { text: word, prefix: word.length >= 3 },
+    ...(known || !/^\p{L}{4,}$/u.test(word) ? [] : nearest.map((text) => ({ text, prefix: false }))),
+  ]);
+}
+
+/**
+ * One page of a product search as a serialized answer, with `Link: <…>; rel="next"` carrying a
+ * signed cursor when more follow. Cached like every catalogue read, per search and page.
+ */
+export async function productSearchAnswer(
+  catalogue: Catalogue,
+  query: ProductQuery,
+  path: string,
+): Promise<PreparedAnswer> {
+  const checked = checkSearch(query);
+  const canonical = JSON.stringify([
+    checked.words,
+    checked.category ?? null,
+    checked.inStock ?? null,
+    checked.minCents ?? null,
+    checked.maxCents ?? null,
+    checked.sort,
+    checked.limit,
+  ]);
+  const after = query.cursor ? catalogue.cursors.decode(query.cursor, canonical) : undefined;
+  const categoryId = checked.category
+    ? await categoryIdOf(catalogue, checked.category, 'querystring.category')
+    : undefined;
+  return catalogue.cache.get(`search:${canonical}:${query.cursor ?? ''}`, async () => {
+    let resume: search.After | undefined;
+    if (after) {
+      const [tier, ...rest] = after.key.split('|');
+      resume = { tier: Number(tier), key: rest.join('|'), id: after.id };
+      if (!Number.isInteger(resume.tier) || resume.tier < 0 || resume.tier > 2)
+        throw invalid('cursor', 'Invalid cursor');
+    }
+    const rows = await search.searchProducts(catalogue.db, {
+      terms: checked.words.length > 0 ? await termsOf(catalogue.db, checked.words) : undefined,
+      categoryId,
+      inStock: checked.inStock,
+      minCents: checked.minCents,
+      maxCents: checked.maxCents,
+      sort: checked.sort,
+      after: resume,
+      limit: checked.limit + 1,
+    });
+    const page = rows.slice(0, checked.limit);
+    const body = JSON.stringify(page.map(({ sortKey: _key, tier: _tier, ...product }) => product));
+    const last = page.at(-1);
+    if (rows.length <= checked.limit || !last) return prepareJson(body);
+    const cursor = catalogue.cursors.encode({
+      search: canonical,
+      key: `${last.tier}|${last.sortKey}`,
+      id: last._id,
+    });
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query))
+      if (value !== undefined && name !== 'cursor') params.set(name, String(value));
+    params.set('cursor', cursor);
+    return prepareJson(body, `<${path}?${params}>; rel="next"`);
+  });
 }

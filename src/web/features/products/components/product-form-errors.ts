@@ -25,6 +25,7 @@ export const productFieldLabels = {
   get description() {
     return t.fieldDescription;
   },
+  category: 'Category',
 } satisfies Record<keyof ProductInput, string>;
 
 /**

@@ -1,0 +1,435 @@
+import { eq, ne } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { categories, orders, products, UNCATEGORISED_ID } from '../../db/schema.ts';
+import {
+  catalogueProductListSchema,
+  catalogueProductSchema,
+} from '../../../shared/schemas/product.schema.ts';
+import { categoryListSchema } from '../../../shared/schemas/category.schema.ts';
+import { createCategory, createProduct, productInput } from '../../../../tests/factories/products.ts';
+import { errorOf, useApiTest } from '../../../../tests/support/api-test.ts';
+
+const t = useApiTest();
+
+beforeEach(async () => {
+  await t.app.db.delete(orders);
+  await t.app.db.delete(products);
+  await t.app.db.delete(categories).where(ne(categories.id, UNCATEGORISED_ID));
+  t.app.catalogue.cache.invalidate();
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+const list = async (url: string) => {
+  const response = await get(url);
+  expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+  return catalogueProductListSchema.parse(response.json());
+};
+const names = async (url: string) => (await list(url)).map((p) => p.name);
+/** Follows the Link headers from `url` to the end; every page's names, in order. */
+async function allPages(url: string): Promise<string[][]> {
+  const pages: string[][] = [];
+  let next: string | undefined = url;
+  while (next) {
+    const response = await get(next);
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    pages.push(catalogueProductListSchema.parse(response.json()).map((p) => p.name));
+    const link = response.headers.link as string | undefined;
+    next = link ? /^<([^>]+)>; rel="next"$/.exec(link)?.[1] : undefined;
+    expect(pages.length).toBeLessThan(50);
+  }
+  return pages;
+}
+
+async function catalogue() {
+  const spraying = await createCategory(t.app, 'Spraying');
+  const handTools = await createCategory(t.app, 'Hand tools');
+  const knapsack = await createProduct(t.app, {
+    name: '16 L Knapsack Sprayer',
+    priceCents: 4599,
+    stock: 12,
+    rating: 4.6,
+    categoryId: spraying.id,
+    description: 'Brass lance and adjustable nozzle.',
+  });
+  const mist = await createProduct(t.app, {
+    name: 'Motorised Mist Blower',
+    priceCents: 21900,
+    stock: 0,
+    rating: 4.1,
+    categoryId: spraying.id,
+    description: 'Throws a fine spray over tall crops; pairs with any knapsack tank.',
+  });
+  const hoe = await createProduct(t.app, {
+    name: 'Forged Steel Garden Hoe',
+    priceCents: 2450,
+    stock: 340,
+    rating: 4.5,
+    categoryId: handTools.id,
+    description: 'Drop-forged carbon steel hoe for weeding.',
+  });
+  const shears = await createProduct(t.app, {
+    name: 'Bypass Pruning Shears',
+    priceCents: 1890,
+    stock: 520,
+    rating: 4.7,
+    categoryId: handTools.id,
+    description: 'Clean cuts on live branches.',
+  });
+  const trowel = await createProduct(t.app, {
+    name: 'Hand Trowel',
+    priceCents: 900,
+    stock: 30,
+    rating: 3.9,
+    description: 'Stainless blade.',
+  });
+  return { spraying, handTools, knapsack, mist, hoe, shears, trowel };
+}
+
+describe('GET /api/categories', () => {
+  it('lists every category with its product count, Uncategorised included', async () => {
+    const { spraying } = await catalogue();
+    const response = await get('/api/categories');
+    expect(response.statusCode).toBe(200);
+    const body = categoryListSchema.parse(response.json());
+    expect(body.map((c) => [c.slug, c.name, c.productCount])).toEqual([
+      ['hand-tools', 'Hand tools', 2],
+      ['spraying', 'Spraying', 2],
+      ['uncategorised', 'Uncategorised', 1],
+    ]);
+    expect(body.find((c) => c.slug === 'spraying')?._id).toBe(spraying.id);
+  });
+});
+
+describe('category management', () => {
+  const as = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: t.callers.admin.headers, payload });
+
+  it('lets an admin add, rename and remove an empty category; the slug stays', async () => {
+    const added = await as('POST', '/api/categories', { name: 'Irrigation & Pumps' });
+    expect(added.statusCode).toBe(201);
+    const { insertedId } = added.json() as { insertedId: string };
+    expect((await as('PUT', `/api/categories/${insertedId}`, { name: 'Irrigation' })).json()).toEqual({
+      modifiedCount: 1,
+    });
+    const listed = categoryListSchema.parse((await get('/api/categories')).json());
+    expect(listed.find((c) => c._id === insertedId)).toMatchObject({
+      slug: 'irrigation-pumps',
+      name: 'Irrigation',
+    });
+    expect((await as('DELETE', `/api/categories/${insertedId}`)).json()).toEqual({ deletedCount: 1 });
+    expect((await as('DELETE', `/api/categories/${insertedId}`)).statusCode).toBe(404);
+  });
+
+  it('refuses a second category of the same name with 409', async () => {
+    expect((await as('POST', '/api/categories', { name: 'Storage' })).statusCode).toBe(201);
+    const again = await as('POST', '/api/categories', { name: 'storage' });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).code).toBe('CONFLICT');
+  });
+
+  it.each([
+    ['a blank name', { name: '   ' }],
+    ['a name without letters or digits', { name: '!!! ***' }],
+    ['a name of 61 characters', { name: 'x'.repeat(61) }],
+    ['no name', {}],
+  ])('refuses %s with 400 and stores nothing', async (_label, payload) => {
+    const before = (await t.app.db.select().from(categories)).length;
+    const response = await as('POST', '/api/categories', payload);
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).code).toBe('VALIDATION_FAILED');
+    expect((await t.app.db.select().from(categories)).length).toBe(before);
+  });
+
+  it('keeps a category that holds products, and Uncategorised, with 409', async () => {
+    const { spraying } = await catalogue();
+    const inUse = await as('DELETE', `/api/categories/${spraying.id}`);
+    expect(inUse.statusCode).toBe(409);
+    expect(errorOf(inUse).code).toBe('CONFLICT');
+    expect((await as('DELETE', `/api/categories/${UNCATEGORISED_ID}`)).statusCode).toBe(409);
+    expect(categoryListSchema.parse((await get('/api/categories')).json())).toHaveLength(3);
+  });
+});
+
+describe('POST and PUT /api/product with a category', () => {
+  it('adds a product to the category named by slug, and to Uncategorised without one', async () => {
+    const { spraying } = await catalogue();
+    const post = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/product', headers: t.callers.admin.headers, payload });
+    const inSpraying = (await post(productInput({ category: 'spraying' } as never))).json() as {
+      insertedId: string;
+    };
+    const plain = (await post(productInput())).json() as { insertedId: string };
+    expect(
+      catalogueProductSchema.parse((await get(`/api/product/${inSpraying.insertedId}`)).json()).category,
+    ).toBe('spraying');
+    expect(
+      catalogueProductSchema.parse((await get(`/api/product/${plain.insertedId}`)).json()).category,
+    ).toBe('uncategorised');
+    expect(spraying.slug).toBe('spraying');
+  });
+
+  it('refuses an unknown category with 400 and stores nothing', async () => {
+    await catalogue();
+    const before = (await t.app.db.select().from(products)).length;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/product',
+      headers: t.callers.admin.headers,
+      payload: { ...productInput(), category: 'no-such-category' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).code).toBe('VALIDATION_FAILED');
+    expect((await t.app.db.select().from(products)).length).toBe(before);
+  });
+
+  it('edits every field, restocks, moves the category; searches see it at once', async () => {
+    const { hoe } = await catalogue();
+    expect(await names('/api/products?q=hoe')).toEqual(['Forged Steel Garden Hoe']);
+    const edited = {
+      name: 'Forged Steel Field Hoe',
+      price: 26,
+      stock: 1000,
+      minOrder: 5,
+      rating: 4.8,
+      img: '/images/products/garden-hoe.svg',
+      description: 'Now with a longer ash handle.',
+      category: 'spraying',
+    };
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/product/${hoe.id}`,
+      headers: t.callers.admin.headers,
+      payload: edited,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ modifiedCount: 1 });
+    const { category, ...fields } = edited;
+    expect((await get(`/api/product/${hoe.id}`)).json()).toEqual({ _id: hoe.id, ...fields, category });
+    expect(await names('/api/products?q=field%20hoe')).toEqual(['Forged Steel Field Hoe']);
+    expect(await names('/api/products?category=spraying&sort=price-asc')).toContain('Forged Steel Field Hoe');
+  });
+
+  it('refuses bad edits with 400 (nothing changes), strangers with 401/403, unknown products with 404', async () => {
+    const { hoe } = await catalogue();
+    const put = (payload: object, headers: Record<string, string> = t.callers.admin.headers, id = hoe.id) =>
+      t.app.inject({ method: 'PUT', url: `/api/product/${id}`, headers, payload });
+    const valid = productInput({ name: 'Changed' });
+    for (const bad of [
+      { price: -1 },
+      { stock: -5 },
+      { name: ' ' },
+      { img: 'javascript:alert(1)' },
+      { category: 'nope' },
+    ]) {
+      const response = await put({ ...valid, ...bad });
+      expect(response.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(errorOf(response).code).toBe('VALIDATION_FAILED');
+    }
+    const { stock: _stock, ...withoutStock } = valid;
+    expect((await put(withoutStock)).statusCode).toBe(400);
+    expect((await put(valid, t.callers.visitor.headers)).statusCode).toBe(401);
+    expect((await put(valid, t.callers.customerA.headers)).statusCode).toBe(403);
+    expect(
+      (await put(valid, t.callers.admin.headers, '0b7d1a8e-5c3f-4e2a-9b6d-7f8e9a0b1c2d')).statusCode,
+    ).toBe(404);
+    const [row] = await t.app.db.select().from(products).where(eq(products.id, hoe.id));
+    expect(row).toMatchObject({ name: 'Forged Steel Garden Hoe', priceCents: 2450, stock: 340 });
+  });
+});
+
+describe('GET /api/products: search that forgives', () => {
+  it.each([
+    ['a whole word', 'sprayer', ['16 L Knapsack Sprayer']],
+    ['a prefix', 'knap', ['16 L Knapsack Sprayer', 'Motorised Mist Blower']],
+    ['small typos', 'knapsak sprayer', ['16 L Knapsack Sprayer']],
+    ['another word order', 'sprayer knapsack', ['16 L Knapsack Sprayer']],
+    [
+      'upper case and plural, near words included',
+      'SPRAYERS',
+      ['16 L Knapsack Sprayer', 'Motorised Mist Blower'],
+    ],
+    ['a size', 'sprayer 16 l', ['16 L Knapsack Sprayer']],
+    ['a typo in one word of two', 'prunning shears', ['Bypass Pruning Shears']],
+    ['a word of the description', 'nozzle', ['16 L Knapsack Sprayer']],
+  ])('finds by %s (%s)', async (_label, q, expected) => {
+    await catalogue();
+    expect(await names(`/api/products?q=${encodeURIComponent(q)}`)).toEqual(expected);
+  });
+
+  it('lists name matches before description matches, each newest first, with categories', async () => {
+    await catalogue();
+    const found = await list('/api/products?q=knapsack');
+    expect(found.map((p) => [p.name, p.category])).toEqual([
+      ['16 L Knapsack Sprayer', 'spraying'],
+      ['Motorised Mist Blower', 'spraying'],
+    ]);
+  });
+
+  it('answers an empty page for words nothing holds, and takes no word for a distant one', async () => {
+    await catalogue();
+    await createProduct(t.app, { name: 'Egg Tray' });
+    expect(await names('/api/products?q=tractor')).toEqual([]);
+  });
+
+  it('finds a model number written with or without its hyphen', async () => {
+    await createProduct(t.app, { name: 'Water Pump AT-12345' });
+    await createProduct(t.app, { name: 'Water Pump AT-99999' });
+    expect(await names('/api/products?q=AT-12345')).toEqual(['Water Pump AT-12345']);
+    expect(await names('/api/products?q=at%2012345')).toEqual(['Water Pump AT-12345']);
+    expect(await names('/api/products?q=pump%2012345')).toEqual(['Water Pump AT-12345']);
+  });
+
+  it('filters by category, stock and price, and sorts by price, rating and age', async () => {
+    await catalogue();
+    expect(await names('/api/products?category=hand-tools')).toEqual([
+      'Bypass Pruning Shears',
+      'Forged Steel Garden Hoe',
+    ]);
+    expect(await names('/api/products?category=spraying&inStock=true')).toEqual(['16 L Knapsack Sprayer']);
+    expect(await names('/api/products?inStock=false')).toEqual(['Motorised Mist Blower']);
+    expect(await names('/api/products?minPrice=10&maxPrice=50&sort=price-asc')).toEqual([
+      'Bypass Pruning Shears',
+      'Forged Steel Garden Hoe',
+      '16 L Knapsack Sprayer',
+    ]);
+    expect(await names('/api/products?sort=price-desc&limit=2')).toEqual([
+      'Motorised Mist Blower',
+      '16 L Knapsack Sprayer',
+    ]);
+    expect(await names('/api/products?sort=rating&limit=2')).toEqual([
+      'Bypass Pruning Shears',
+      '16 L Knapsack Sprayer',
+    ]);
+    expect(await names('/api/products?sort=newest&limit=2')).toEqual([
+      'Hand Trowel',
+      'Bypass Pruning Shears',
+    ]);
+    expect(await names('/api/products?q=steel&category=hand-tools&sort=price-asc')).toEqual([
+      'Forged Steel Garden Hoe',
+    ]);
+  });
+
+  it.each(['newest', 'price-asc', 'price-desc', 'rating', 'relevance'])(
+    'pages with signed cursors in the Link header, each product once, in order (sort=%s)',
+    async (sort) => {
+      const kinds = ['Sprayer', 'Hoe', 'Rake'];
+      for (let i = 0; i < 11; i += 1)
+        await createProduct(t.app, {
+          name: `Tool ${kinds[i % 3]} ${i}`,
+          priceCents: 1000 + ((i * 7) % 5) * 100, // repeated prices: ties break on the id
+          rating: (i % 4) + 1,
+          description: i % 2 ? 'A tool for the field.' : 'A tool for the garden.',
+        });
+      const query = sort === 'relevance' ? 'q=tool&sort=relevance' : `sort=${sort}`;
+      const whole = await names(`/api/products?${query}&limit=100`);
+      expect(whole).toHaveLength(11);
+      const pages = await allPages(`/api/products?${query}&limit=3`);
+      expect(pages.map((page) => page.length)).toEqual([3, 3, 3, 2]);
+      expect(pages.flat()).toEqual(whole);
+    },
+  );
+
+  it('pages through both relevance tiers', async () => {
+    for (let i = 0; i < 4; i += 1)
+      await createProduct(t.app, { name: `Brass Nozzle ${i}`, description: 'Fits any lance.' });
+    for (let i = 0; i < 3; i += 1)
+      await createProduct(t.app, { name: `Spray Lance ${i}`, description: 'With a brass nozzle.' });
+    const pages = await allPages('/api/products?q=nozzle&limit=3');
+    expect(pages.flat()).toEqual([
+      'Brass Nozzle 3',
+      'Brass Nozzle 2',
+      'Brass Nozzle 1',
+      'Brass Nozzle 0',
+      'Spray Lance 2',
+      'Spray Lance 1',
+      'Spray Lance 0',
+    ]);
+  });
+
+  it('treats SQL and pattern characters as plain text', async () => {
+    await catalogue();
+    for (const q of [
+      "hoe'",
+      "'hoe' --",
+      'hoe%',
+      'hoe_*',
+      "hoe'); --",
+      'hoe\\',
+      '(hoe|)',
+      'hoe:*',
+      '!hoe',
+      '<hoe>',
+    ]) {
+      expect(await names(`/api/products?q=${encodeURIComponent(q)}`), q).toEqual(['Forged Steel Garden Hoe']);
+    }
+    // Every word counts as a word: an injection attempt finds what holds "or" and "1", nothing.
+    expect(await names(`/api/products?q=${encodeURIComponent("hoe' or '1'='1")}`)).toEqual([]);
+    expect((await t.app.db.select().from(products)).length).toBe(5);
+  });
+
+  it.each([
+    ['10 KB of text', `q=${'sprayer '.repeat(1300)}`, 'q'],
+    ['only spaces', 'q=%20%20%20', 'q'],
+    ['only punctuation', `q=${encodeURIComponent(".*[(%'\\")}`, 'q'],
+    ['an unknown category', 'category=tractors', 'category'],
+    ['a malformed category', 'category=..%2F..%2Fetc', 'category'],
+    ['an unknown sort', 'sort=cheapest', 'sort'],
+    ['relevance without search text', 'sort=relevance', 'sort'],
+    ['a negative price', 'minPrice=-1', 'minPrice'],
+    ['a price that is not a number', 'maxPrice=abc', 'maxPrice'],
+    ['a lowest price above the highest', 'minPrice=50&maxPrice=10', 'minPrice'],
+    ['an unknown stock flag', 'inStock=maybe', 'inStock'],
+    ['an offset with a search', 'q=hoe&offset=10', 'offset'],
+    ['a page above 100', 'q=hoe&limit=101', 'limit'],
+    ['a cursor that is not one', 'cursor=abc', 'cursor'],
+  ])('answers 400 in the error shape for %s', async (_label, query, field) => {
+    await catalogue();
+    const response = await get(`/api/products?${query}`);
+    expect(response.statusCode).toBe(400);
+    const error = errorOf(response);
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.message).toContain(field);
+  });
+
+  it('refuses a cursor that was tampered with or taken to another search', async () => {
+    for (let i = 0; i < 5; i += 1) await createProduct(t.app, { name: `Rake ${i}` });
+    const first = await get('/api/products?q=rake&limit=2');
+    const next = /^<([^>]+)>/.exec(first.headers.link as string)![1]!;
+    expect((await get(next)).statusCode).toBe(200);
+    const cursor = new URL(next, 'http://x').searchParams.get('cursor')!;
+    const [body, signature] = cursor.split('.') as [string, string];
+    const forged = Buffer.from(
+      JSON.stringify(['x', '1|2020-01-01', '0b7d1a8e-5c3f-4e2a-9b6d-7f8e9a0b1c2d']),
+    ).toString('base64url');
+    for (const bad of [
+      `${body}.${signature.slice(0, -2)}AA`,
+      `${forged}.${signature}`,
+      `${body}x.${signature}`,
+      body,
+      `${body}.${signature}.${signature}`,
+    ]) {
+      const response = await get(`/api/products?q=rake&limit=2&cursor=${encodeURIComponent(bad)}`);
+      expect(response.statusCode, bad).toBe(400);
+      expect(errorOf(response).code).toBe('VALIDATION_FAILED');
+    }
+    for (const other of ['q=hoe&limit=2', 'q=rake&limit=3', 'q=rake&limit=2&sort=newest']) {
+      const response = await get(`/api/products?${other}&cursor=${encodeURIComponent(cursor)}`);
+      expect(response.statusCode, other).toBe(400);
+    }
+  });
+
+  it('still answers the spec list, oldest first, without search parameters', async () => {
+    await catalogue();
+    const response = await get('/api/products');
+    expect(response.headers.link).toBeUndefined();
+    expect(
+      (response.json() as { name: string; category?: string }[]).map((p) => [p.name, p.category]),
+    ).toEqual([
+      ['16 L Knapsack Sprayer', undefined],
+      ['Motorised Mist Blower', undefined],
+      ['Forged Steel Garden Hoe', undefined],
+      ['Bypass Pruning Shears', undefined],
+      ['Hand Trowel', undefined],
+    ]);
+  });
+});

@@ -1,0 +1,262 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { centsToDollars } from '../../../shared/money.ts';
+import type { CatalogueProduct, ProductSort } from '../../../shared/schemas/product.schema.ts';
+
+// Finding products: GET /api/products with search parameters (docs/decisions/020-catalogue-search.md).
+// Every query here is shaped for an index, so no query computes anything over every row:
+// - the sort orders are B-tree indexes: (created_at, id), (price_cents, id), (rating, id), and
+//   (category_id, created_at, id) for a category's newest;
+// - words are a full-text query on the GIN indexes of the stored tsvectors `search_name` (the
+//   name) and `search` (name and description);
+// - misspelt words are corrected against the small `search_words` table (trigram GIN index).
+// A search is answered in up to two steps per relevance tier: first the next WALK_LIMIT rows in
+// sort order are read off the sort index and checked against the words (cheap, and enough
+// whenever matches are common); only when that does not fill the page are all matches taken
+// from the GIN index and sorted (cheap, because then matches are rare). PostgreSQL's planner
+// guesses the share of matches badly for prefix and AND queries, so the code decides, not the
+// planner.
+
+/**
+ * How alike (trigram similarity, 0–1) a catalogue word must be to stand in for a misspelt
+ * search word: "knapsak" and "knapsack" score 0.55, "prunning" and "pruning" 0.7, while
+ * "tractor" and "tray" (0.3, pg_trgm's own threshold) are not taken for each other.
+ */
+const NEAR_WORD_SIMILARITY = 0.45;
+
+/** Rows read off the sort index before falling back to the GIN index. */
+const WALK_LIMIT = 2000;
+
+/**
+ * One word of a search: any of its spellings may match (the typed word, as a prefix, and the
+ * catalogue words near it). Spellings hold letters and digits only (checked by the service),
+ * so the to_tsquery text built from them holds no operator a person typed.
+ */
+export type SearchTerm = { text: string; prefix: boolean }[];
+
+/** The to_tsquery text of the terms, every one required. */
+export function tsqueryText(terms: SearchTerm[]): string {
+  return terms
+    .map((spellings) => {
+      const parts = spellings.map(({ text, prefix }) => (prefix ? `${text}:*` : text));
+      return parts.length === 1 ? parts[0] : `(${parts.join(' | ')})`;
+    })
+    .join(' & ');
+}
+
+export interface SearchFilters {
+  /** Words every product found holds (in name or description). */
+  terms?: SearchTerm[];
+  categoryId?: string;
+  inStock?: boolean;
+  minCents?: number;
+  maxCents?: number;
+}
+
+/** Where the previous page ended: the sort key as text, and the id. */
+export interface After {
+  tier: number;
+  key: string;
+  id: string;
+}
+
+export interface SearchRequest extends SearchFilters {
+  sort: ProductSort;
+  after?: After;
+  /** Rows wanted (the service asks one more than the page to learn whether another follows). */
+  limit: number;
+}
+
+export interface FoundProduct extends CatalogueProduct {
+  /** The sort key as text, for the next cursor. */
+  sortKey: string;
+  tier: number;
+}
+
+interface SortSpec {
+  /** The sort expression (a column of products). */
+  key: SQL;
+  /** Its exact text form for a cursor. */
+  keyText: SQL;
+  /** The SQL type a cursor's text is read back as. */
+  cast: SQL;
+  descending: boolean;
+}
+
+const sorts: Record<Exclude<ProductSort, 'relevance'>, SortSpec> = {
+  newest: {
+    key: sql`p.created_at`,
+    keyText: sql`p.created_at::text`,
+    cast: sql`timestamptz`,
+    descending: true,
+  },
+  'price-asc': {
+    key: sql`p.price_cents`,
+    keyText: sql`p.price_cents::text`,
+    cast: sql`integer`,
+    descending: false,
+  },
+  'price-desc': {
+    key: sql`p.price_cents`,
+    keyText: sql`p.price_cents::text`,
+    cast: sql`integer`,
+    descending: true,
+  },
+  rating: { key: sql`p.rating`, keyText: sql`p.rating::text`, cast: sql`real`, descending: true },
+};
+
+interface Row extends Record<string, unknown> {
+  id: string;
+  name: string;
+  price_cents: number;
+  description: string;
+  min_order: number;
+  stock: number;
+  img: string;
+  rating: number;
+  category: string;
+  sort_key: string;
+}
+
+const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
+function filterConditions(filters: SearchFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.categoryId) conditions.push(sql`p.category_id = ${filters.categoryId}::uuid`);
+  if (filters.inStock === true) conditions.push(sql`p.stock > 0`);
+  if (filters.inStock === false) conditions.push(sql`p.stock = 0`);
+  if (filters.minCents !== undefined) conditions.push(sql`p.price_cents >= ${filters.minCents}`);
+  if (filters.maxCents !== undefined) conditions.push(sql`p.price_cents <= ${filters.maxCents}`);
+  return conditions;
+}
+
+const and = (conditions: SQL[]) =>
+  conditions.length === 0
+    ? sql`true`
+    : sql.join(
+        conditions.map((c) => sql`(${c})`),
+        sql` and `,
+      );
+
+/** One relevance tier (or the whole match set of another sort), one page of it. */
+async function readTier(
+  db: Db,
+  spec: SortSpec,
+  base: SQL[],
+  match: SQL | undefined,
+  after: { key: string; id: string } | undefined,
+  limit: number,
+): Promise<Row[]> {
+  const direction = spec.descending ? sql`desc` : sql`asc`;
+  const conditions = [...base];
+  if (after) {
+    const op = spec.descending ? sql`<` : sql`>`;
+    conditions.push(sql`(${spec.key}, p.id) ${op} (${after.key}::${spec.cast}, ${after.id}::uuid)`);
+  }
+  const select = (from: SQL, where: SQL) => sql`
+    select p.id, p.name, p.price_cents, p.description, p.min_order, p.stock, p.img, p.rating,
+           c.slug as category, ${spec.keyText} as sort_key
+    from ${from} join categories c on c.id = p.category_id
+    where ${where}
+    order by ${spec.key} ${direction}, p.id ${direction}
+    limit ${limit}`;
+  if (!match) return rowsOf<Row>(await db.execute(select(sql`products p`, and(conditions))));
+
+  // Step 1: the next WALK_LIMIT rows in sort order, checked against the words.
+  const walked = rowsOf<Row>(
+    await db.execute(
+      select(
+        sql`(select * from products p where ${and(conditions)}
+             order by ${spec.key} ${direction}, p.id ${direction} limit ${WALK_LIMIT}) p`,
+        match,
+      ),
+    ),
+  );
+  if (walked.length >= limit) return walked;
+  // Step 2: matches are rare here; take them all from the GIN index, then sort.
+  return rowsOf<Row>(
+    await db.execute(
+      select(
+        sql`(with matched as materialized (select p.id from products p where ${match})
+             select p.* from products p join matched using (id)) p`,
+        and(conditions),
+      ),
+    ),
+  );
+}
+
+/**
+ * One page of products. With words, `relevance` lists products whose name holds every word
+ * first, then those that hold them elsewhere (the description), each tier newest first.
+ */
+export async function searchProducts(db: Db, request: SearchRequest): Promise<FoundProduct[]> {
+  const base = filterConditions(request);
+  const terms = request.terms && request.terms.length > 0 ? request.terms : undefined;
+  const words = terms ? tsqueryText(terms) : undefined;
+  const toRow =
+    (tier: number) =>
+    (row: Row): FoundProduct => ({
+      _id: row.id,
+      name: row.name,
+      price: centsToDollars(Number(row.price_cents)),
+      description: row.description,
+      minOrder: Number(row.min_order),
+      stock: Number(row.stock),
+      img: row.img,
+      rating: Number(row.rating),
+      category: row.category,
+      sortKey: row.sort_key,
+      tier,
+    });
+
+  if (request.sort !== 'relevance' || !words) {
+    const spec = sorts[request.sort === 'relevance' ? 'newest' : request.sort];
+    const match = words ? sql`p.search @@ to_tsquery('english', ${words})` : undefined;
+    const rows = await readTier(db, spec, base, match, request.after, request.limit);
+    return rows.map(toRow(0));
+  }
+
+  // Relevance: tier 1 = every word in the name, tier 2 = the other matches.
+  const inName = sql`p.search_name @@ to_tsquery('english', ${words})`;
+  const anywhere = sql`p.search @@ to_tsquery('english', ${words})`;
+  const tiers = [inName, sql`${anywhere} and not (${inName})`];
+  const found: FoundProduct[] = [];
+  const startTier = request.after?.tier ?? 1;
+  for (let tier = startTier; tier <= tiers.length && found.length < request.limit; tier += 1) {
+    const after = tier === startTier ? request.after : undefined;
+    const rows = await readTier(db, sorts.newest, base, tiers[tier - 1], after, request.limit - found.length);
+    found.push(...rows.map(toRow(tier)));
+  }
+  return found;
+}
+
+export interface WordMatch {
+  word: string;
+  /** A word of the catalogue begins with it. */
+  known: boolean;
+  /** The nearest catalogue words, when it is not known (trigram similarity). */
+  nearest: string[];
+}
+
+/**
+ * For each search word (letters and digits only, checked by the service, so LIKE sees no
+ * wildcard): is it the start of a catalogue word, and if not, which words is it near?
+ */
+export async function matchWords(db: Db, words: string[]): Promise<WordMatch[]> {
+  if (words.length === 0) return [];
+  const rows = rowsOf<{ word: string; known: boolean; nearest: string[] | null }>(
+    await db.execute(sql`
+      select q.word,
+             exists (select 1 from search_words w where w.word like q.word || '%') as known,
+             (select array_agg(n.word) from (
+                select w.word from search_words w
+                where w.word % q.word and similarity(w.word, q.word) >= ${NEAR_WORD_SIMILARITY}
+                order by similarity(w.word, q.word) desc, w.word limit 3) n) as nearest
+      from unnest(array[${sql.join(
+        words.map((word) => sql`${word}`),
+        sql`, `,
+      )}]::text[]) as q(word)`),
+  );
+  return rows.map((row) => ({ word: row.word, known: row.known, nearest: row.nearest ?? [] }));
+}
