@@ -38,7 +38,7 @@ const migrationsFolder = () => join(projectRoot(), 'src/server/db/migrations');
 /** Arbitrary constant: every instance takes this advisory lock while migrating. */
 const MIGRATION_LOCK_KEY = 724_019;
 
-/** PGlite's build of pg_trgm: catalogue search uses trigram similarity (migration 0003). */
+/** PGlite's build of pg_trgm: catalogue search uses trigram similarity (migration 0004). */
 const extensions = { pg_trgm };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {

@@ -135,7 +135,7 @@ export const products = pgTable(
     // order, so a page is read straight off it even when many rows share one timestamp.
     index('products_created_at_idx').on(table.createdAt, table.id),
     // Keyset paging of GET /api/products for each sort, and the newest of one category.
-    // The search column and its GIN indexes (full text, trigram) are in migration 0003's
+    // The search columns and their GIN indexes are in migration 0004's
     // hand-written part: drizzle-kit does not model them.
     index('products_category_created_idx').on(table.categoryId, table.createdAt, table.id),
     index('products_price_idx').on(table.priceCents, table.id),
