@@ -101,6 +101,7 @@ describe('the SPA plugin', () => {
       '/bn/*': 'prerendered/bn-shell.html',
     });
     expect((await shop.inject('/bn/')).body).toBe('<p>page prerendered/bn-root.html</p>');
+    expect((await shop.inject('/bn')).body).toBe('<p>page prerendered/bn-root.html</p>');
     expect((await shop.inject('/bn/login')).body).toBe('<p>page prerendered/bn-login.html</p>');
     for (const path of ['/bn/dashboard/myorders', '/bn/placeorder/abc', '/bn/nothing']) {
       const page = await shop.inject(path);

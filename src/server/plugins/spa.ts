@@ -74,6 +74,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string
   if (hasBuild) {
     // '/' is the SPA's own page, not a directory for the static files below to list.
     if (!pages.has('/')) pages.set('/', 'index.html');
+    // The router writes the Bengali start page as /bn (its basename), the build as /bn/.
+    const bengaliHome = pages.get('/bn/');
+    if (bengaliHome && !pages.has('/bn')) pages.set('/bn', bengaliHome);
     for (const [path, file] of pages) {
       if (path !== BENGALI_SHELL_KEY) app.get(path, (request, reply) => answerPage(request, reply, file));
     }

@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser } from '@playwright/test';
+import { messages } from '../../src/shared/messages.ts';
+import { bnMessages as bn } from '../../src/shared/messages.bn.ts';
+import { DESKTOP, MOBILE, expect, test } from './fixtures.ts';
+import { ADMIN, bearerHeaders, newCustomer, signInAs, signUpNewCustomer } from './support/auth.ts';
+
+// The shop in Bengali (docs/decisions/023): its own addresses under /bn/, its own prerendered
+// HTML with lang="bn", a switch that keeps the page and is remembered, and the customer's
+// stories (sign up, place an order) in Bengali from start to end.
+
+async function addProduct(browser: Browser, values: { price: number; stock: number; minOrder: number }) {
+  const context = await browser.newContext();
+  try {
+    const admin = await context.newPage();
+    await signInAs(admin, ADMIN);
+    const name = `Bengali story sickle ${randomBytes(3).toString('hex')}`;
+    const response = await admin.request.post('/api/product', {
+      headers: await bearerHeaders(admin),
+      data: {
+        name,
+        ...values,
+        rating: 4,
+        img: '/images/products/garden-hoe.svg',
+        description: 'A sickle for the Bengali stories: sharp, light and made to last.',
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return { id: ((await response.json()) as { insertedId: string }).insertedId, name, ...values };
+  } finally {
+    await context.close();
+  }
+}
+
+test.describe('the shop in Bengali', () => {
+  test('a visitor switches the home page to Bengali and back, and the choice is remembered', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Our Products' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'বাংলা' }).click();
+
+    await expect(page).toHaveURL(/\/bn\/$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+    await expect(page.getByRole('heading', { name: bn.ourProducts })).toBeVisible();
+    await expect(page.getByRole('heading', { name: bn.statsHeading })).toBeVisible();
+    // Prices in taka with Bengali digits, once the catalogue is in.
+    await expect(
+      page
+        .locator('#products')
+        .getByText(/^৳[০-৯,.]+/)
+        .first(),
+    ).toBeVisible();
+    // The Bengali font is in use for Bengali text.
+    await expect
+      .poll(() => page.evaluate(() => document.fonts.check('16px "Noto Sans Bengali"', 'আমাদের পণ্য')))
+      .toBe(true);
+
+    // Remembered: the English address now opens in Bengali, on the same page.
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/bn\/login$/);
+    await expect(page.getByRole('heading', { name: bn.login })).toBeVisible();
+
+    // And back: the switch keeps the page.
+    await page.getByRole('navigation', { name: bn.navMain }).getByRole('link', { name: 'English' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).not.toHaveURL(/\/bn\//);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    await page.goto('/');
+    await expect(page).not.toHaveURL(/\/bn\//);
+  });
+
+  test('the mobile menu has the switch too', async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto('/blogs');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'বাংলা' }).click();
+    await expect(page).toHaveURL(/\/bn\/blogs$/);
+    await expect(page.getByRole('heading', { name: bn.blogsTitle, level: 1 })).toBeVisible();
+  });
+
+  test('each language has its own prerendered page', async ({ request }) => {
+    const bengali = await (await request.get('/bn/login')).text();
+    expect(bengali).toContain('<html lang="bn"');
+    expect(bengali).toContain(bn.forgotPassword);
+    expect(bengali).not.toContain(messages.forgotPassword);
+    const english = await (await request.get('/login')).text();
+    expect(english).toContain('<html lang="en"');
+    expect(english).toContain(messages.forgotPassword);
+  });
+
+  test('a customer signs up in Bengali', async ({ page }) => {
+    const customer = newCustomer({ name: 'রহিম উদ্দিন' });
+    await page.goto('/bn/signup');
+    await page.getByRole('button', { name: bn.signUp }).click();
+    await expect(page.getByText(bn.nameRequired)).toBeVisible();
+    await expect(page.getByText(bn.emailRequired)).toBeVisible();
+    await expect(page.getByText(bn.passwordRequired)).toBeVisible();
+
+    await page.getByLabel(bn.name).fill(customer.name);
+    await page.getByLabel(bn.email).fill(customer.email);
+    await page.getByLabel(bn.password).fill(customer.password);
+    await page.getByRole('button', { name: bn.signUp }).click();
+
+    await expect(page).toHaveURL(/\/bn\/?$/);
+    await expect(page.getByRole('button', { name: bn.navSignOut })).toBeVisible();
+    await page.getByRole('link', { name: bn.navDashboard }).click();
+    await expect(page).toHaveURL(/\/bn\/dashboard$/);
+    await expect(page.getByRole('heading', { name: bn.myProfile })).toBeVisible();
+    await expect(page.getByText(customer.name).first()).toBeVisible();
+  });
+
+  test('a customer places an order in Bengali', async ({ page, browser }) => {
+    const product = await addProduct(browser, { price: 12.5, stock: 8, minOrder: 2 });
+    await page.goto('/bn/');
+    await signUpNewCustomer(page, { name: 'করিম মিয়া' }, `/bn/placeorder/${product.id}`);
+
+    await expect(page.getByRole('heading', { name: bn.placeOrder, level: 1 })).toBeVisible();
+    await expect(page.getByText('৳১২.৫০')).toBeVisible();
+    const placeOrder = page.getByRole('button', { name: bn.placeOrder });
+    await page.getByLabel(bn.quantity).fill('1');
+    await expect(page.getByText(bn.belowMinimumOrder)).toBeVisible();
+    await expect(placeOrder).toBeDisabled();
+
+    await page.getByLabel(bn.phone).fill('123');
+    await page.getByLabel(bn.address).fill('গ্রাম: চরপাড়া, দিনাজপুর');
+    await page.getByLabel(bn.quantity).fill('3');
+    await placeOrder.click();
+    await expect(page.getByText(bn.phonePattern)).toBeVisible();
+
+    // The phone number stays as typed, Latin digits and all.
+    await page.getByLabel(bn.phone).fill('01712345678');
+    await placeOrder.click();
+    await expect(page.getByText(bn.orderPlaced)).toBeVisible();
+    await expect(page).toHaveURL(/\/bn\/dashboard\/myorders$/);
+    const card = page.locator('article[data-order-id]').first();
+    await expect(card).toContainText(bn.orderId);
+    await expect(card).toContainText('01712345678');
+    await expect(card).toContainText('৩');
+    await expect(card).toContainText('৳৩৭.৫০');
+  });
+
+  for (const viewport of [DESKTOP, MOBILE]) {
+    test(`Bengali pages pass axe at ${viewport.width} px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const check = async (label: string) => {
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('main')).not.toBeEmpty();
+        await expect(page.getByRole('status')).toHaveCount(0);
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze();
+        const serious = results.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => ({
+            rule: violation.id,
+            targets: violation.nodes.slice(0, 3).map((n) => n.target),
+          }));
+        expect(serious, `${label}: ${JSON.stringify(serious)}`).toEqual([]);
+      };
+      for (const path of [
+        '/bn/',
+        '/bn/login',
+        '/bn/signup',
+        '/bn/blogs',
+        '/bn/myportfolio',
+        '/bn/no-such-page',
+      ]) {
+        await page.goto(path);
+        await check(path);
+      }
+      await signUpNewCustomer(page, {}, '/bn/dashboard');
+      await check('/bn/dashboard');
+      await page.goto('/bn/dashboard/myorders');
+      await check('/bn/dashboard/myorders');
+    });
+  }
+});
