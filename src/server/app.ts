@@ -31,6 +31,14 @@ import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import type { Catalogue } from './modules/products/products.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { expireHolds, orderSettingsFrom, type OrdersContext } from './modules/orders/orders.service.ts';
+import { startOutboxSender } from './modules/mail/outbox.sender.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { checkoutRoutes } from './modules/orders/checkout.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { startSslcommerz, type PaymentsContext } from './modules/payments/payments.service.ts';
+import { createSslcommerzClient } from './modules/payments/sslcommerz.client.ts';
+import { stockChanged } from './modules/products/products.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 declare module 'fastify' {
@@ -46,6 +54,10 @@ declare module 'fastify' {
     publicUrl: string;
     /** The database and the catalogue's read cache, for the catalogue functions (products.service.ts). */
     catalogue: Catalogue;
+    /** The database, links and settings the order functions work on (orders.service.ts). */
+    orders: OrdersContext;
+    /** The payment providers (payments.service.ts) and how to start an online payment. */
+    payments: { context: PaymentsContext; start(checkoutId: string): Promise<string> };
     /** The Better Auth instance behind /api/auth. */
     identity: Identity;
     /** Every route registered, as "METHOD /path"; the authorisation matrix test checks it covers them all. */
@@ -65,7 +77,16 @@ export interface BuildAppOptions {
   seedDemo?: boolean;
   /** How long a cached catalogue read may be served without a change notice (default 5 s). */
   readCacheMaxAgeMs?: number;
+  /**
+   * Run the mail outbox sender and the expiry of unpaid orders in the background (default
+   * true). API tests switch them off and run a round themselves when they need one.
+   */
+  backgroundJobs?: boolean;
 }
+
+/** How often the outbox sender looks for due mail, and the expiry job for ended holds. */
+const MAIL_ROUND_MS = 1_000;
+const EXPIRY_ROUND_MS = 60_000;
 
 export function databaseTarget(env: Env): DatabaseTarget {
   return env.DATABASE_URL
@@ -144,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onClose', () => readCache.close());
   app.decorate('catalogue', { db: database.db, cache: readCache, cursors: createCursors(authSecret) });
+  const readCacheHolder = { cache: readCache };
   // Writes by other instances (or by hand) arrive as notifications from the products trigger.
   const stopListening = await database.listen('catalogue_changed', () => readCache.invalidate());
   app.addHook('onClose', () => stopListening());
@@ -151,6 +173,57 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     'mailer',
     createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, log: app.log }),
   );
+
+  const backgroundJobs = options.backgroundJobs ?? true;
+  const sender = backgroundJobs
+    ? startOutboxSender({ db: database.db, mailer: app.mailer, log: app.log }, MAIL_ROUND_MS)
+    : undefined;
+  if (sender) app.addHook('preClose', () => sender.stop());
+  const orders: OrdersContext = {
+    db: database.db,
+    publicUrl: app.publicUrl,
+    settings: orderSettingsFrom(env),
+    ...(sender ? { mailWritten: sender.wake } : {}),
+  };
+  app.decorate('orders', orders);
+  const payments: PaymentsContext = {
+    orders,
+    log: app.log,
+    ...(env.SSLCOMMERZ_STORE_ID && env.SSLCOMMERZ_STORE_PASSWORD
+      ? {
+          sslcommerz: {
+            client: createSslcommerzClient({
+              baseUrl: env.SSLCOMMERZ_URL,
+              storeId: env.SSLCOMMERZ_STORE_ID,
+              storePassword: env.SSLCOMMERZ_STORE_PASSWORD,
+            }),
+          },
+        }
+      : {}),
+  };
+  app.decorate('payments', { context: payments, start: (checkoutId: string) => startSslcommerz(payments, checkoutId) });
+  if (backgroundJobs) {
+    let expiring: Promise<void> | undefined;
+    const expiry = setInterval(() => {
+      if (expiring) return;
+      expiring = expireHolds(orders)
+        .then((cancelled) => {
+          if (cancelled > 0) {
+            stockChanged(readCacheHolder);
+            app.log.info({ cancelled }, 'unpaid orders expired');
+          }
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'order expiry failed'))
+        .finally(() => {
+          expiring = undefined;
+        });
+    }, EXPIRY_ROUND_MS);
+    expiry.unref();
+    app.addHook('preClose', async () => {
+      clearInterval(expiry);
+      await expiring;
+    });
+  }
 
   const identity = createIdentity({
     db: database.db,
@@ -195,6 +268,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(categoriesRoutes);
       await api.register(reviewsRoutes);
       await api.register(ordersRoutes);
+      await api.register(checkoutRoutes);
+      await api.register(cartRoutes);
+      await api.register(paymentsRoutes);
       await api.register(usersRoutes);
     },
     { prefix: '/api' },

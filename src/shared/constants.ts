@@ -12,6 +12,8 @@ export const ACCESS_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 /** The generic blank image used when an identity has no photo (section 3). */
 export const DEFAULT_AVATAR_URL = '/images/blank-avatar.svg';
 export const GOOGLE_POPUP = { width: 500, height: 600 } as const;
+/** Prices are shown in dollars (spec); payments are asked for in this currency (docs/decisions/019). */
+export const CURRENCY = 'USD';
 export const COMPANY_NAME = 'AgriTools';
 export const COPYRIGHT_YEAR = 2022;
 

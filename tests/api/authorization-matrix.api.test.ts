@@ -152,9 +152,63 @@ const matrix: Row[] = [
     expect: [401, 200, 403, 200],
   },
   {
+    route: 'GET /api/order/:id',
+    request: (f) => ({ url: `/api/order/${f.orderId}` }),
+    expect: [401, 200, 403, 200],
+  },
+  {
+    route: 'POST /api/order/:id/status',
+    request: (f) => ({ url: `/api/order/${f.orderId}/status`, payload: { status: 'paid' } }),
+    expect: [401, 403, 403, 200],
+  },
+  {
     route: 'PATCH /api/order/:id',
     request: (f) => ({ url: `/api/order/${f.orderId}`, payload: { paid: true } }),
     expect: [401, 403, 403, 200],
+  },
+  // Cart and checkout: any signed-in account, its own cart
+  { route: 'GET /api/cart', request: () => ({ url: '/api/cart' }), expect: [401, 200, 200, 200] },
+  { route: 'PUT /api/cart', request: () => ({ url: '/api/cart', payload: { items: [] } }), expect: [401, 200, 200, 200] },
+  {
+    route: 'POST /api/checkout',
+    request: (f) => ({
+      url: '/api/checkout',
+      payload: {
+        items: [{ productId: f.productId, quantity: 1 }],
+        phone: '01712345678',
+        address: 'Farm 9',
+        district: 'Rajshahi',
+        paymentMethod: 'cod',
+      },
+    }),
+    expect: [401, 201, 201, 201],
+  },
+  // Paying online: the owner only (422 here: this test app has no gateway configured)
+  {
+    route: 'POST /api/order/:id/pay',
+    request: (f) => ({ url: `/api/order/${f.orderId}/pay`, payload: { method: 'sslcommerz' } }),
+    expect: [401, 422, 403, 403],
+  },
+  // The gateway's calls: public, proven by asking the gateway (payments.service.ts)
+  {
+    route: 'POST /api/payments/sslcommerz/ipn',
+    request: () => ({ url: '/api/payments/sslcommerz/ipn', payload: {} }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/payments/sslcommerz/success',
+    request: () => ({ url: '/api/payments/sslcommerz/success', payload: {} }),
+    expect: everyone(303),
+  },
+  {
+    route: 'POST /api/payments/sslcommerz/fail',
+    request: () => ({ url: '/api/payments/sslcommerz/fail', payload: {} }),
+    expect: everyone(303),
+  },
+  {
+    route: 'POST /api/payments/sslcommerz/cancel',
+    request: () => ({ url: '/api/payments/sslcommerz/cancel', payload: {} }),
+    expect: everyone(303),
   },
   // Users: the sync needs the identity session of that very email
   {

@@ -17,7 +17,7 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   /** Capture the app's log lines (at level info) instead of keeping it silent. */
-  options: { logDestination?: { write(line: string): unknown } } = {},
+  options: { logDestination?: { write(line: string): unknown }; backgroundJobs?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'agritools-test-'));
   const database = await openTestDatabase();
@@ -33,6 +33,8 @@ export async function createTestApp(
       ...env,
     }),
     database,
+    // The outbox sender and the order expiry run when a test asks (sendDueMails, expireHolds).
+    backgroundJobs: options.backgroundJobs ?? false,
     ...(options.logDestination ? { logger: { level: 'info' }, logDestination: options.logDestination } : {}),
   });
   await app.ready();

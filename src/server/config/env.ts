@@ -39,6 +39,33 @@ export const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
   /** The most the catalogue read cache may hold, in MiB (docs/decisions/008). */
   CATALOGUE_CACHE_MB: z.coerce.number().positive().max(4096).default(16),
+  /** How long an unpaid order holds its stock before it is cancelled (docs/decisions/017). */
+  ORDER_HOLD_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(48),
+  /** The hold of a bank-transfer order; ORDER_HOLD_HOURS when unset. */
+  BANK_TRANSFER_HOLD_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .optional(),
+  /** The hold of an order waiting for an online payment (SSLCommerz). */
+  ONLINE_PAYMENT_HOLD_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(30),
+  /** The most units one account may hold in unpaid orders at once. */
+  UNPAID_QUANTITY_CAP: z.coerce.number().int().min(1).default(500),
+  /** Where the shop's new-order mails go; none are sent when unset. */
+  ORDERS_NOTIFY_EMAIL: z.email().optional(),
+  /** SSLCommerz store credentials; without both, online payment is not offered. */
+  SSLCOMMERZ_STORE_ID: z.string().min(1).optional(),
+  SSLCOMMERZ_STORE_PASSWORD: z.string().min(1).optional(),
+  /** The gateway's base URL: the sandbox by default, https://securepay.sslcommerz.com live. */
+  SSLCOMMERZ_URL: z.url().default('https://sandbox.sslcommerz.com'),
   /** Identity attempts (sign-in, sign-up, password reset) per minute per IP. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   /**

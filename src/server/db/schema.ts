@@ -1,13 +1,17 @@
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
@@ -143,6 +147,29 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * One checkout: who bought, where it goes, how it is paid, and the money owed for all its
+ * orders (docs/decisions/017-order-model-and-lifecycle.md). Every order belongs to one.
+ */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    /** One of the 64 districts; null for the single-product order of the spec. */
+    district: text('district'),
+    paymentMethod: text('payment_method').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('checkouts_user_id_idx').on(table.userId, table.createdAt)],
+);
+
 export const orders = pgTable(
   'orders',
   {
@@ -159,10 +186,29 @@ export const orders = pgTable(
     img: text('img').notNull(),
     priceCents: integer('price_cents').notNull(),
     paid: boolean('paid').notNull().default(false),
+    /** src/shared/order-lifecycle.ts; `paid` always agrees with it. */
+    status: text('status').notNull().default('placed'),
+    checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
+    paymentMethod: text('payment_method').notNull().default('bank-transfer'),
+    /** An unpaid order holds its stock until then; the expiry job cancels it afterwards. */
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
+    carrier: text('carrier'),
+    tracking: text('tracking'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('orders_quantity_positive', sql`${table.quantity} >= 1`),
+    check(
+      'orders_status_known',
+      sql`${table.status} in ('placed','paid','processing','shipped','delivered','cancelled','refunded')`,
+    ),
+    index('orders_checkout_id_idx').on(table.checkoutId),
+    index('orders_status_idx').on(table.status, table.createdAt, table.id),
+    // The expiry job reads the unpaid orders whose hold has run out.
+    index('orders_hold_until_idx')
+      .on(table.holdUntil)
+      .where(sql`${table.status} = 'placed' and ${table.holdUntil} is not null`),
     index('orders_email_idx').on(table.email, table.createdAt, table.id),
     // "My orders" reads by owner (GET /api/order?email= resolves to the account id).
     index('orders_user_id_idx').on(table.userId, table.createdAt, table.id),
@@ -184,5 +230,101 @@ export const reviews = pgTable(
   (table) => [
     check('reviews_rating_range', sql`${table.rating} between 1 and 5`),
     index('reviews_created_at_idx').on(table.createdAt, table.id),
+  ],
+);
+
+/** Every change of an order's status, oldest first: who, when, from, to, note. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The user id of the person, or null for the shop itself (expiry, payment gateway). */
+    actorId: text('actor_id'),
+    /** 'customer', 'admin', 'system' or 'payment'. */
+    actor: text('actor').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    note: text('note'),
+  },
+  (table) => [index('order_events_order_id_idx').on(table.orderId, table.id)],
+);
+
+/** A signed-in customer's cart: one row per product. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.productId] }),
+    check('cart_items_quantity_positive', sql`${table.quantity} >= 1`),
+  ],
+);
+
+/**
+ * Mail written in the same transaction as the change it tells of; the outbox sender delivers
+ * it (docs/decisions/018-mail-outbox.md).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** What the mail is about, e.g. 'order-shipped'; tests and the admin read it. */
+    kind: text('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not tried again before this; a sender that claims a mail moves it forward (a lease). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (table) => [
+    index('mail_outbox_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} is null`),
+  ],
+);
+
+/**
+ * Every payment attempt with an outside gateway, unique per (provider, transaction id), so a
+ * repeated notification finds the row it already settled (docs/decisions/019-payment-flow.md).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkouts.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** 'pending', 'paid', 'failed' or 'cancelled'. */
+    status: text('status').notNull().default('pending'),
+    /** The gateway's validation id of the payment that settled it. */
+    validationId: text('validation_id'),
+    details: jsonb('details'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payments_provider_transaction_idx').on(table.provider, table.transactionId),
+    index('payments_checkout_id_idx').on(table.checkoutId),
   ],
 );

@@ -9,6 +9,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * A stable id for this mail (the outbox row): it becomes the Message-ID, and the outbox file
+   * name, so sending it again after a crash replaces the file rather than adding another.
+   */
+  id?: string;
 }
 
 export interface Mailer {
@@ -35,6 +40,7 @@ export function createMailer(options: {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          ...(message.id ? { messageId: `<${message.id}@agritools.outbox>` } : {}),
         });
         options.log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
@@ -50,11 +56,14 @@ export function createMailer(options: {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.id ? { messageId: `<${message.id}@agritools.outbox>` } : {}),
       });
       mkdirSync(outbox, { recursive: true });
       const file = join(
         outbox,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+        message.id
+          ? `outbox-${message.id}.eml`
+          : `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
       );
       writeFileSync(file, info.message as Buffer);
       // The file holds the mail's link; the log names the file and never the link, whose

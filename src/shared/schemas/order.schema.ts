@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { PHONE_PATTERN } from '../constants.ts';
 import { idSchema } from './common.schema.ts';
+import { ORDER_STATUSES, PAYMENT_METHODS } from '../order-lifecycle.ts';
+import { DISTRICTS } from '../districts.ts';
 
 // Spec section 3: Order: _id, name, email, productName, quantity, phone, address, img,
 // price (per unit), paid. We add productId (design.md) and total (quantity x price, exact).
@@ -18,6 +20,13 @@ export const orderSchema = z.object({
   price: z.number(),
   total: z.number(),
   paid: z.boolean(),
+  // Not in the spec: where the order stands (docs/decisions/017-order-model-and-lifecycle.md).
+  status: z.enum(ORDER_STATUSES).optional(),
+  paymentMethod: z.enum(PAYMENT_METHODS).optional(),
+  checkoutId: idSchema.nullable().optional(),
+  createdAt: z.string().optional(),
+  /** An unpaid order is cancelled after this time and its stock returns. */
+  holdUntil: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -62,3 +71,75 @@ export type OrderFormValues = z.output<typeof orderFormSchema>;
 
 export const orderPatchSchema = z.object({ paid: z.literal(true) }).strict();
 export const orderListSchema = z.array(orderSchema);
+
+export const orderEventSchema = z.object({
+  at: z.string(),
+  actor: z.enum(['customer', 'admin', 'system', 'payment']),
+  from: z.enum(ORDER_STATUSES).nullable(),
+  to: z.enum(ORDER_STATUSES),
+  note: z.string().nullable(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/** GET /api/order/{id}: one order with its history and what may happen to it next. */
+export const orderDetailSchema = orderSchema.extend({
+  carrier: z.string().nullable(),
+  tracking: z.string().nullable(),
+  district: z.string().nullable(),
+  history: z.array(orderEventSchema),
+  /** Statuses an admin may move it to (empty for customers). */
+  adminMoves: z.array(z.enum(ORDER_STATUSES)),
+  /** Ways to pay this order may still use (empty once paid or closed). */
+  payWith: z.array(z.enum(PAYMENT_METHODS)),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+export const orderStatusInputSchema = z
+  .object({
+    status: z.enum(ORDER_STATUSES),
+    note: z.string().trim().max(500).optional(),
+    carrier: z.string().trim().min(1).max(100).optional(),
+    tracking: z.string().trim().min(1).max(100).optional(),
+  })
+  .strict();
+export type OrderStatusInput = z.infer<typeof orderStatusInputSchema>;
+
+export const orderListQuerySchema = z.object({ status: z.enum(ORDER_STATUSES).optional() });
+
+export const cartItemSchema = z.object({
+  productId: idSchema,
+  quantity: z.number().int().min(1).max(1_000_000),
+});
+export const cartInputSchema = z.object({ items: z.array(cartItemSchema).max(100) }).strict();
+export type CartInput = z.infer<typeof cartInputSchema>;
+
+/** A cart line as the server answers it: the product as it is now. */
+export const cartLineSchema = z.object({
+  productId: idSchema,
+  quantity: z.number().int(),
+  name: z.string(),
+  img: z.string(),
+  price: z.number(),
+  stock: z.number().int(),
+  minOrder: z.number().int(),
+});
+export const cartSchema = z.object({ items: z.array(cartLineSchema) });
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+export const checkoutInputSchema = z
+  .object({
+    items: z.array(cartItemSchema).min(1).max(100).optional(),
+    phone: phoneSchema,
+    address: z.string().trim().min(1).max(500),
+    district: z.enum(DISTRICTS),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+  })
+  .strict();
+export type CheckoutInput = z.infer<typeof checkoutInputSchema>;
+
+export const checkoutAnswerSchema = z.object({
+  checkoutId: idSchema,
+  orderIds: z.array(idSchema),
+  redirectUrl: z.string().optional(),
+});
+export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;

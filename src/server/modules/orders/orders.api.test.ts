@@ -90,6 +90,11 @@ describe('POST /api/order', () => {
       price: 19.99,
       total: 59.97,
       paid: false,
+      status: 'placed',
+      paymentMethod: 'bank-transfer',
+      checkoutId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      createdAt: expect.any(String),
+      holdUntil: expect.any(String),
     });
   });
 
@@ -263,7 +268,9 @@ describe('POST /api/order under concurrency', () => {
     ]);
     expect(results.slice(0, 3).every((r) => r.statusCode === 200)).toBe(true);
     const stored = await t.app.db.select().from(orders).where(eq(orders.productId, product.id));
-    const sold = stored.reduce((sum, row) => sum + row.quantity, 0);
+    const sold = stored
+      .filter((row) => row.status !== 'cancelled')
+      .reduce((sum, row) => sum + row.quantity, 0);
     expect(sold + (await stockOf(product.id))!).toBe(6);
     expect(sold).toBeLessThanOrEqual(6);
   });
@@ -400,23 +407,26 @@ describe('DELETE /api/order/{id}', () => {
     expect(await stockOf(product.id)).toBe(8);
   });
 
-  it("lets an admin remove a customer's unpaid order and returns the stock", async () => {
+  it("lets an admin cancel a customer's unpaid order and returns the stock", async () => {
     const product = await createProduct(t.app, { stock: 10 });
     const id = await placeOrder(t.app, callers.customerA, product.id, { quantity: 3 });
     const response = await remove(callers.admin, id);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ deletedCount: 1 });
-    expect(await orderRow(id)).toBeUndefined();
+    // Cancelled, with its history kept; the lists leave it out.
+    expect(await orderRow(id)).toMatchObject({ status: 'cancelled', paid: false });
+    expect((await listOwn(callers.customerA)).some((order) => order._id === id)).toBe(false);
     expect(await stockOf(product.id)).toBe(10);
   });
 
-  it('lets an admin remove a paid order without returning its stock (the sale stands)', async () => {
+  it('refuses to let an admin cancel a paid order (409: it is refunded instead), keeping the stock', async () => {
     const product = await createProduct(t.app, { stock: 10 });
     const id = await placeOrder(t.app, callers.customerA, product.id, { quantity: 3 });
     await markPaid(callers.admin, id);
     const response = await remove(callers.admin, id);
-    expect(response.statusCode).toBe(200);
-    expect(await orderRow(id)).toBeUndefined();
+    expect(response.statusCode).toBe(409);
+    expect(errorOf(response).code).toBe('CONFLICT');
+    expect(await orderRow(id)).toMatchObject({ status: 'paid', paid: true });
     expect(await stockOf(product.id)).toBe(7);
   });
 
@@ -429,7 +439,7 @@ describe('DELETE /api/order/{id}', () => {
     expect(mine).toMatchObject({ productId: null, productName: product.name, price: 19.99 });
     const response = await remove(callers.customerA, id);
     expect(response.statusCode).toBe(200);
-    expect(await orderRow(id)).toBeUndefined();
+    expect(await orderRow(id)).toMatchObject({ status: 'cancelled', productId: null });
   });
 
   it('answers 404 for an unknown or already cancelled order and 400 for a malformed id', async () => {

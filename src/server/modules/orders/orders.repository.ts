@@ -1,42 +1,21 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { centsToDollars, orderTotalCents } from '../../../shared/money.ts';
-import type { Order } from '../../../shared/schemas/order.schema.ts';
+import type { OrderStatus, PaymentMethod } from '../../../shared/order-lifecycle.ts';
+import type { Order, OrderEvent } from '../../../shared/schemas/order.schema.ts';
 import type { Db } from '../../db/client.ts';
 import type { Page } from '../../lib/listing.ts';
-import { orders, products } from '../../db/schema.ts';
+import { checkouts, orderEvents, orders, products } from '../../db/schema.ts';
+import { enqueueMail, type OutgoingMail } from '../mail/outbox.repository.ts';
 
-// The only place the orders module touches Drizzle. Stock lives on the products row and
-// is changed here, inside the same transaction as the order insert or delete
-// (docs/decisions/003-stock-and-order-rules.md).
+// The only place the orders module touches Drizzle. Stock lives on the products row and is
+// changed here, in the same transaction as the orders, their history and their mail
+// (docs/decisions/003-stock-and-order-rules.md, 017-order-model-and-lifecycle.md).
 
 type OrderRow = typeof orders.$inferSelect;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** What ownership and state checks need to know about a stored order. */
-export interface StoredOrder {
-  id: string;
-  userId: string | null;
-  email: string;
-  paid: boolean;
-}
-
-export interface NewOrder {
-  productId: string;
-  quantity: number;
-  userId: string;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-}
-
-export type PlaceOrderResult =
-  | { kind: 'placed'; orderId: string }
-  | { kind: 'product-not-found' }
-  /** The conditional decrement matched nothing: the quantity breaks minOrder or stock. */
-  | { kind: 'rejected'; product: { minOrder: number; stock: number } };
-
-/** A row to the spec's Order DTO: string _id, dollars from integer cents, exact total. */
-function toOrder(row: OrderRow): Order {
+/** A row to the spec's Order DTO plus status: string _id, dollars from integer cents, exact total. */
+export function toOrder(row: OrderRow): Order {
   return {
     _id: row.id,
     productId: row.productId,
@@ -50,126 +29,321 @@ function toOrder(row: OrderRow): Order {
     price: centsToDollars(row.priceCents),
     total: centsToDollars(orderTotalCents(row.quantity, row.priceCents)),
     paid: row.paid,
+    status: row.status as OrderStatus,
+    paymentMethod: row.paymentMethod as PaymentMethod,
+    checkoutId: row.checkoutId,
+    createdAt: row.createdAt.toISOString(),
+    holdUntil: row.holdUntil?.toISOString() ?? null,
   };
 }
 
-export function createOrdersRepository(db: Db) {
-  /** One page of the orders `where` selects (all without it), newest first; the id breaks ties. */
-  async function listNewestFirst(where: SQL | undefined, page: Page): Promise<Order[]> {
-    const rows = await db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(page.limit)
-      .offset(page.offset);
-    return rows.map(toOrder);
+export type StoredOrder = OrderRow;
+
+export interface CheckoutLine {
+  productId: string;
+  quantity: number;
+}
+
+export interface NewCheckout {
+  userId: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  district: string | null;
+  paymentMethod: PaymentMethod;
+  currency: string;
+  lines: CheckoutLine[];
+  /** When unpaid orders give their stock back; null holds nothing (cash on delivery). */
+  holdUntil: Date | null;
+  /** The most units one account may hold unpaid, this checkout included. */
+  unpaidCap: number;
+  /** Mails to write with the checkout, given its orders. */
+  mails: (placed: { checkoutId: string; orders: Order[] }) => OutgoingMail[];
+}
+
+export type CheckoutResult =
+  | { kind: 'placed'; checkoutId: string; orders: Order[] }
+  | { kind: 'product-not-found'; productId: string }
+  /** A line's conditional decrement matched nothing: the quantity breaks minOrder or stock. */
+  | { kind: 'rejected'; productId: string; product: { minOrder: number; stock: number } }
+  | { kind: 'unpaid-cap'; unpaid: number; cap: number };
+
+/** Thrown inside a transaction to roll it back and carry the reason out. */
+class Abort extends Error {
+  constructor(readonly result: Exclude<CheckoutResult, { kind: 'placed' }>) {
+    super(result.kind);
   }
+}
 
-  return {
-    /**
-     * One statement takes the stock and writes the order: a conditional UPDATE in a CTE takes
-     * the units only when minOrder <= quantity <= stock, and the INSERT copies the product's
-     * name, image and unit price from the row it just updated. Two concurrent orders can never
-     * both take the last units (PostgreSQL re-checks the WHERE after the row lock; PGlite runs
-     * one statement at a time), and the row lock lasts one statement rather than a
-     * transaction's round trips, which is what lets many customers order one product at once
-     * (bench/orders.bench.ts).
-     */
-    async placeOrder(order: NewOrder): Promise<PlaceOrderResult> {
-      // Both drivers answer execute() with { rows }; the shared Db type leaves it unknown.
-      const placed = (await db.execute(sql`
-        with taken as (
-          update ${products}
-          set stock = ${products.stock} - ${order.quantity}
-          where ${products.id} = ${order.productId}
-            and ${products.stock} >= ${order.quantity}
-            and ${products.minOrder} <= ${order.quantity}
-          returning ${products.id} as product_id, ${products.name} as product_name,
-                    ${products.img} as img, ${products.priceCents} as price_cents
-        )
-        insert into ${orders} (product_id, user_id, name, email, product_name, quantity, phone,
-                               address, img, price_cents)
-        select product_id, ${order.userId}, ${order.name}, ${order.email}, product_name,
-               ${order.quantity}, ${order.phone}, ${order.address}, img, price_cents
-        from taken
-        returning id`)) as unknown as { rows: Array<{ id: string }> };
-      const inserted = placed.rows[0];
-      if (inserted) return { kind: 'placed', orderId: inserted.id };
-      const [current] = await db
-        .select({ minOrder: products.minOrder, stock: products.stock })
-        .from(products)
-        .where(eq(products.id, order.productId))
-        .limit(1);
-      return current ? { kind: 'rejected', product: current } : { kind: 'product-not-found' };
-    },
+/** Lines for the same product become one; products are locked in id order (no deadlocks). */
+function mergeLines(lines: CheckoutLine[]): CheckoutLine[] {
+  const merged = new Map<string, number>();
+  for (const line of lines) merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
+  return [...merged.entries()]
+    .map(([productId, quantity]) => ({ productId, quantity }))
+    .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+}
 
-    async findOrder(id: string): Promise<StoredOrder | null> {
-      const [row] = await db
-        .select({ id: orders.id, userId: orders.userId, email: orders.email, paid: orders.paid })
-        .from(orders)
-        .where(eq(orders.id, id))
-        .limit(1);
-      return row ?? null;
-    },
+/** Units this account holds in orders not yet paid (placed, or cash on delivery under way). */
+async function unpaidUnits(tx: Tx | Db, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ units: sql<string | null>`sum(${orders.quantity})` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.paid, false),
+        inArray(orders.status, ['placed', 'processing', 'shipped']),
+      ),
+    );
+  return Number(row?.units ?? 0);
+}
 
-    listOrdersOfUser(userId: string, page: Page): Promise<Order[]> {
-      return listNewestFirst(eq(orders.userId, userId), page);
-    },
+/**
+ * One checkout in one transaction: every line takes its stock with a conditional UPDATE
+ * (minOrder <= quantity <= stock, re-checked by PostgreSQL after the row lock), then the
+ * checkout, its orders, their first history entries and the mails are written. Any line that
+ * fails rolls the whole checkout back: all or nothing. The account's unpaid units are counted
+ * under a per-account advisory lock, so two checkouts of one account cannot both pass the cap.
+ */
+export async function placeCheckout(db: Db, input: NewCheckout): Promise<CheckoutResult> {
+  const lines = mergeLines(input.lines);
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'unpaid:' + input.userId}))`);
+      const requested = lines.reduce((sum, line) => sum + line.quantity, 0);
+      const unpaid = await unpaidUnits(tx, input.userId);
+      if (unpaid + requested > input.unpaidCap)
+        throw new Abort({ kind: 'unpaid-cap', unpaid, cap: input.unpaidCap });
 
-    listOrdersByEmail(email: string, page: Page): Promise<Order[]> {
-      return listNewestFirst(eq(orders.email, email), page);
-    },
-
-    listAllOrders(page: Page): Promise<Order[]> {
-      return listNewestFirst(undefined, page);
-    },
-
-    /**
-     * Deletes the order when it still matches the conditions (so a concurrent "mark paid"
-     * cannot slip between the check and the delete) and, in the same transaction, gives an
-     * unpaid order's quantity back to its product. A deleted product has nothing to return.
-     * Returns null when nothing matched.
-     */
-    async removeOrder(
-      id: string,
-      conditions: { onlyUnpaid: boolean; ownerId?: string },
-    ): Promise<{ paid: boolean; restocked: boolean } | null> {
-      return db.transaction(async (tx) => {
-        const [removed] = await tx
-          .delete(orders)
+      const taken: Array<CheckoutLine & { name: string; img: string; priceCents: number }> = [];
+      for (const line of lines) {
+        const [row] = await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} - ${line.quantity}` })
           .where(
             and(
-              eq(orders.id, id),
-              conditions.onlyUnpaid ? eq(orders.paid, false) : undefined,
-              conditions.ownerId === undefined ? undefined : eq(orders.userId, conditions.ownerId),
+              eq(products.id, line.productId),
+              sql`${products.stock} >= ${line.quantity}`,
+              sql`${products.minOrder} <= ${line.quantity}`,
             ),
           )
-          .returning({ productId: orders.productId, quantity: orders.quantity, paid: orders.paid });
-        if (!removed) return null;
-        let restocked = false;
-        if (!removed.paid && removed.productId) {
-          const updated = await tx
-            .update(products)
-            .set({ stock: sql`${products.stock} + ${removed.quantity}` })
-            .where(eq(products.id, removed.productId))
-            .returning({ id: products.id });
-          restocked = updated.length > 0;
+          .returning({ name: products.name, img: products.img, priceCents: products.priceCents });
+        if (!row) {
+          const [current] = await tx
+            .select({ minOrder: products.minOrder, stock: products.stock })
+            .from(products)
+            .where(eq(products.id, line.productId))
+            .limit(1);
+          throw new Abort(
+            current
+              ? { kind: 'rejected', productId: line.productId, product: current }
+              : { kind: 'product-not-found', productId: line.productId },
+          );
         }
-        return { paid: removed.paid, restocked };
-      });
-    },
+        taken.push({ ...line, ...row });
+      }
 
-    /** Sets paid; returns how many rows changed (0 when already paid). */
-    async markPaid(id: string): Promise<number> {
-      const updated = await db
-        .update(orders)
-        .set({ paid: true })
-        .where(and(eq(orders.id, id), eq(orders.paid, false)))
-        .returning({ id: orders.id });
-      return updated.length;
-    },
-  };
+      const totalCents = taken.reduce(
+        (sum, line) => sum + orderTotalCents(line.quantity, line.priceCents),
+        0,
+      );
+      const [checkout] = await tx
+        .insert(checkouts)
+        .values({
+          userId: input.userId,
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          address: input.address,
+          district: input.district,
+          paymentMethod: input.paymentMethod,
+          totalCents,
+          currency: input.currency,
+        })
+        .returning({ id: checkouts.id });
+      if (!checkout) throw new Error('checkout insert returned no row');
+
+      const holdUntil = input.paymentMethod === 'cod' ? null : input.holdUntil;
+      const rows = await tx
+        .insert(orders)
+        .values(
+          taken.map((line) => ({
+            productId: line.productId,
+            userId: input.userId,
+            name: input.name,
+            email: input.email,
+            productName: line.name,
+            quantity: line.quantity,
+            phone: input.phone,
+            address: input.address,
+            img: line.img,
+            priceCents: line.priceCents,
+            checkoutId: checkout.id,
+            paymentMethod: input.paymentMethod,
+            holdUntil,
+            // Cash on delivery needs no payment first: the order is prepared at once.
+            status: (input.paymentMethod === 'cod' ? 'processing' : 'placed') as OrderStatus,
+          })),
+        )
+        .returning();
+      const events = rows.flatMap((row) => [
+        { orderId: row.id, actor: 'customer', actorId: input.userId, fromStatus: null, toStatus: 'placed' },
+        ...(row.status === 'processing'
+          ? [
+              {
+                orderId: row.id,
+                actor: 'system',
+                actorId: null,
+                fromStatus: 'placed',
+                toStatus: 'processing',
+                note: 'Cash on delivery',
+              },
+            ]
+          : []),
+      ]);
+      await tx.insert(orderEvents).values(events);
+      // In the order every later read lists a checkout's orders (created together: by id).
+      const placed = rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map(toOrder);
+      for (const mail of input.mails({ checkoutId: checkout.id, orders: placed }))
+        await enqueueMail(tx, mail);
+      return { kind: 'placed' as const, checkoutId: checkout.id, orders: placed };
+    });
+  } catch (error) {
+    if (error instanceof Abort) return error.result;
+    throw error;
+  }
 }
 
-export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
+export async function findOrder(db: Db | Tx, id: string): Promise<StoredOrder | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function listEvents(db: Db, orderId: string): Promise<OrderEvent[]> {
+  const rows = await db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.id));
+  return rows.map((row) => ({
+    at: row.at.toISOString(),
+    actor: row.actor as OrderEvent['actor'],
+    from: (row.fromStatus as OrderStatus | null) ?? null,
+    to: row.toStatus as OrderStatus,
+    note: row.note,
+  }));
+}
+
+export interface Transition {
+  to: OrderStatus;
+  paid: boolean;
+  returnStock: boolean;
+  actor: string;
+  actorId: string | null;
+  note: string | null;
+  carrier?: string | null;
+  tracking?: string | null;
+}
+
+export type TransitionResult =
+  | { kind: 'moved'; before: StoredOrder; after: StoredOrder }
+  | { kind: 'not-found' }
+  | { kind: 'refused'; current: StoredOrder };
+
+/**
+ * Moves one order under its row lock: `decide` sees the locked row and returns the move or
+ * null (refused). Status, paid flag, stock, history and mail change together or not at all.
+ */
+export async function transitionOrder(
+  db: Db,
+  id: string,
+  decide: (current: StoredOrder) => Transition | null,
+  mails: (after: StoredOrder) => OutgoingMail[],
+): Promise<TransitionResult> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for('update').limit(1);
+    if (!current) return { kind: 'not-found' as const };
+    const move = decide(current);
+    if (!move) return { kind: 'refused' as const, current };
+    const [after] = await tx
+      .update(orders)
+      .set({
+        status: move.to,
+        paid: move.paid,
+        holdUntil: null,
+        updatedAt: sql`now()`,
+        ...(move.carrier !== undefined ? { carrier: move.carrier } : {}),
+        ...(move.tracking !== undefined ? { tracking: move.tracking } : {}),
+      })
+      .where(eq(orders.id, id))
+      .returning();
+    if (!after) throw new Error('order update returned no row');
+    if (move.returnStock && current.productId)
+      await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${current.quantity}` })
+        .where(eq(products.id, current.productId));
+    await tx.insert(orderEvents).values({
+      orderId: id,
+      actor: move.actor,
+      actorId: move.actorId,
+      fromStatus: current.status,
+      toStatus: move.to,
+      note: move.note,
+    });
+    for (const mail of mails(after)) await enqueueMail(tx, mail);
+    return { kind: 'moved' as const, before: current, after };
+  });
+}
+
+/** Filters for the order lists; cancelled orders are left out unless asked for by status. */
+export interface OrderFilter {
+  userId?: string;
+  email?: string;
+  status?: OrderStatus;
+}
+
+function filterWhere(filter: OrderFilter): SQL | undefined {
+  return and(
+    filter.userId === undefined ? undefined : eq(orders.userId, filter.userId),
+    filter.email === undefined ? undefined : eq(orders.email, filter.email),
+    filter.status === undefined ? ne(orders.status, 'cancelled') : eq(orders.status, filter.status),
+  );
+}
+
+/** One page of orders, newest first; the id breaks ties. */
+export async function listOrders(db: Db, filter: OrderFilter, page: Page): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(filterWhere(filter))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map(toOrder);
+}
+
+/** Ids of unpaid orders whose hold ran out before `now`, oldest first. */
+export async function expiredHolds(db: Db, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'placed'), lt(orders.holdUntil, now)))
+    .orderBy(asc(orders.holdUntil))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+export async function findCheckout(db: Db, id: string) {
+  const [checkout] = await db.select().from(checkouts).where(eq(checkouts.id, id)).limit(1);
+  if (!checkout) return null;
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.checkoutId, id))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  return { checkout, orders: rows };
+}
+export type StoredCheckout = NonNullable<Awaited<ReturnType<typeof findCheckout>>>;

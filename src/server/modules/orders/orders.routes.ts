@@ -6,23 +6,30 @@ import {
   insertedIdSchema,
   modifiedCountSchema,
 } from '../../../shared/schemas/common.schema.ts';
-import { orderInputSchema, orderListSchema, orderPatchSchema } from '../../../shared/schemas/order.schema.ts';
+import {
+  orderDetailSchema,
+  orderInputSchema,
+  orderListQuerySchema,
+  orderListSchema,
+  orderPatchSchema,
+  orderStatusInputSchema,
+} from '../../../shared/schemas/order.schema.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { listingQuerySchema, pageFrom, replyWithPage } from '../../lib/listing.ts';
-import { adminOnly, requireAccount, signedInOnly } from '../../plugins/access.ts';
+import { adminOnly, requireAccount, requireAdmin, signedInOnly } from '../../plugins/access.ts';
 import { stockChanged } from '../products/products.service.ts';
-import { createOrdersRepository } from './orders.repository.ts';
-import { createOrdersService } from './orders.service.ts';
+import * as service from './orders.service.ts';
 
-// The order calls of spec section 7 plus the admin's "mark paid" (design.md), under /api.
-// HTTP only: parse, authorise the caller, call the service, reply.
+// The order calls of spec section 7, the admin's "mark paid" (design.md), and the order page
+// and lifecycle moves (docs/decisions/017), under /api. HTTP only: parse, authorise, call
+// the service, reply.
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const security = [{ bearer: [] }];
 const tags = ['orders'];
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createOrdersService(createOrdersRepository(app.db));
+  const ctx = app.orders;
 
   app.post(
     '/order',
@@ -30,10 +37,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: signedInOnly,
       schema: {
         tags,
-        summary: 'Place an order for the signed-in account',
+        summary: 'Place an order for the signed-in account (paid by bank transfer)',
         description:
           'Name and email come from the account; product name, image and unit price from the product. ' +
-          'Quantity must be between the minimum order and the stock; the stock is taken in the same transaction.',
+          'Quantity must be between the minimum order and the stock; the stock is taken in the same transaction ' +
+          'and held until the order is paid or its hold runs out.',
         body: orderInputSchema,
         response: { 201: insertedIdSchema, ...errors },
         security,
@@ -41,7 +49,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const account = await requireAccount(request);
-      const result = await service.placeOrder(account, request.body);
+      const result = await service.placeOrder(ctx, account, request.body);
       stockChanged(app.catalogue);
       return reply.status(201).send(result);
     },
@@ -53,7 +61,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: signedInOnly,
       schema: {
         tags,
-        summary: "The caller's orders (an admin may read anyone's)",
+        summary: "The caller's orders (an admin may read anyone's); cancelled orders are left out",
         querystring: listingQuerySchema.extend({ email: emailSchema }),
         response: { 200: orderListSchema, ...errors },
         security,
@@ -62,7 +70,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const account = await requireAccount(request);
       return replyWithPage(request, reply, pageFrom(request.query), (page) =>
-        service.listOrders(account, request.query.email, page),
+        service.listOrders(ctx, account, request.query.email, page),
       );
     },
   );
@@ -73,14 +81,56 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: adminOnly,
       schema: {
         tags,
-        summary: 'All orders, newest first, one page at a time (admin)',
-        querystring: listingQuerySchema,
+        summary: 'All orders, newest first, one page at a time (admin); ?status= filters',
+        description: 'Without a status, cancelled orders are left out.',
+        querystring: listingQuerySchema.extend(orderListQuerySchema.shape),
         response: { 200: orderListSchema, ...errors },
         security,
       },
     },
     async (request, reply) =>
-      replyWithPage(request, reply, pageFrom(request.query), (page) => service.listAllOrders(page)),
+      replyWithPage(request, reply, pageFrom(request.query), (page) =>
+        service.listAllOrders(ctx, request.query.status, page),
+      ),
+  );
+
+  app.get(
+    '/order/:id',
+    {
+      onRequest: signedInOnly,
+      schema: {
+        tags,
+        summary: 'One order with its status and history (its owner and admins)',
+        params: idParamsSchema,
+        response: { 200: orderDetailSchema, ...errors },
+        security,
+      },
+    },
+    async (request) => service.getOrder(ctx, await requireAccount(request), request.params.id),
+  );
+
+  app.post(
+    '/order/:id/status',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Move an order along its lifecycle (admin)',
+        description:
+          'placed → paid → processing → shipped → delivered; cancelled before shipping (unpaid); refunded when ' +
+          'paid. Any other move is a 409. Cancelling, and refunding before shipping, return the stock.',
+        params: idParamsSchema,
+        body: orderStatusInputSchema,
+        response: { 200: orderDetailSchema, ...errors },
+        security,
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      const detail = await service.changeStatus(ctx, admin, request.params.id, request.body);
+      stockChanged(app.catalogue);
+      return detail;
+    },
   );
 
   app.delete(
@@ -89,10 +139,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: signedInOnly,
       schema: {
         tags,
-        summary: 'Cancel an order (customer: own unpaid order; admin: any order)',
+        summary: 'Cancel an order (customer: own unpaid order; admin: any unpaid order)',
         description:
-          'Cancelling an unpaid order returns its quantity to the stock. A customer gets 409 for a paid order ' +
-          "and 403 for another's; an admin's removal of a paid order keeps the sale (no stock back).",
+          'The order becomes "cancelled" (its history stays) and its quantity returns to the stock. ' +
+          "A paid order is a 409 (an admin refunds it instead); another's order a 403.",
         params: idParamsSchema,
         response: { 200: deletedCountSchema, ...errors },
         security,
@@ -100,8 +150,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const account = await requireAccount(request);
-      const removed = await service.removeOrder(account, request.params.id);
-      stockChanged(app.catalogue); // an unpaid order's quantity may have gone back to stock
+      const removed = await service.cancelOrder(ctx, account, request.params.id);
+      stockChanged(app.catalogue);
       return removed;
     },
   );
@@ -119,6 +169,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
       },
     },
-    async (request) => service.markPaid(request.params.id),
+    async (request) => service.markPaid(ctx, await requireAdmin(request), request.params.id),
   );
 };

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkoutAnswerSchema, checkoutInputSchema } from '../../../shared/schemas/order.schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
+import { requireAccount, signedInOnly } from '../../plugins/access.ts';
+import * as cart from '../cart/cart.service.ts';
+import { stockChanged } from '../products/products.service.ts';
+import * as service from './orders.service.ts';
+
+// POST /api/checkout: the cart (or the lines sent) becomes one checkout of several orders.
+const errors = errorResponses(400, 401, 404, 409, 422);
+const security = [{ bearer: [] }];
+const tags = ['orders'];
+
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/checkout',
+    {
+      onRequest: signedInOnly,
+      schema: {
+        tags,
+        summary: 'Check out the saved cart (or the items sent): one order per line, all or nothing',
+        description:
+          'Every line reserves its stock in one transaction. Cash on delivery goes to processing; bank ' +
+          'transfer waits for an admin; an online payment answers the gateway address to send the buyer to.',
+        body: checkoutInputSchema,
+        response: { 201: checkoutAnswerSchema, ...errors },
+        security,
+      },
+    },
+    async (request, reply) => {
+      const account = await requireAccount(request);
+      const body = request.body;
+      const lines =
+        body.items ?? (await cart.getCart(app.db, account)).items.map(({ productId, quantity }) => ({ productId, quantity }));
+      if (lines.length === 0)
+        throw new AppError('UNPROCESSABLE', 'Your cart is empty', { rule: 'empty-cart' });
+      const placed = await service.placeCheckout(app.orders, account, {
+        lines,
+        phone: body.phone,
+        address: body.address,
+        district: body.district,
+        paymentMethod: body.paymentMethod,
+      });
+      stockChanged(app.catalogue);
+      await cart.clearBought(
+        app.db,
+        account,
+        lines.map((line) => line.productId),
+      );
+      const redirectUrl =
+        body.paymentMethod === 'sslcommerz' ? await app.payments.start(placed.checkoutId) : undefined;
+      return reply.status(201).send({
+        checkoutId: placed.checkoutId,
+        orderIds: placed.orders.map((order) => order._id),
+        ...(redirectUrl ? { redirectUrl } : {}),
+      });
+    },
+  );
+};

@@ -1,0 +1,121 @@
+// The order lifecycle in one place (docs/decisions/017-order-model-and-lifecycle.md): which
+// statuses exist, who may move an order from one to another, and what each move does to the
+// spec's `paid` flag and to the stock. The server enforces it; the web reads it to offer
+// only the moves that will be accepted.
+
+export const ORDER_STATUSES = [
+  'placed',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_METHODS = ['cod', 'bank-transfer', 'sslcommerz'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * Who asks for a move: the order's own customer, an admin, the shop itself (the expiry job)
+ * or a payment provider that proved the money arrived.
+ */
+export type Actor = 'customer' | 'admin' | 'system' | 'payment';
+
+export interface OrderState {
+  status: OrderStatus;
+  paid: boolean;
+  paymentMethod: PaymentMethod;
+}
+
+export type MoveRefusal = 'not-allowed' | 'same-status';
+
+interface Move {
+  from: readonly OrderStatus[];
+  to: OrderStatus;
+  by: readonly Actor[];
+  /** Extra condition on the order beyond its status. */
+  when?: (order: OrderState) => boolean;
+}
+
+const MOVES: readonly Move[] = [
+  // Money arrived: an admin saw the bank transfer, or a gateway's payment was validated.
+  { from: ['placed'], to: 'paid', by: ['admin', 'payment'] },
+  // Cash on delivery goes straight to processing; a paid order is prepared.
+  { from: ['placed'], to: 'processing', by: ['admin', 'system'], when: (o) => o.paymentMethod === 'cod' },
+  { from: ['paid'], to: 'processing', by: ['admin'] },
+  { from: ['processing'], to: 'shipped', by: ['admin'] },
+  { from: ['shipped'], to: 'delivered', by: ['admin'] },
+  // The customer cancels before paying; an admin cancels anything unpaid before it ships;
+  // the expiry job cancels an unpaid order whose hold ran out.
+  { from: ['placed'], to: 'cancelled', by: ['customer', 'admin', 'system'] },
+  { from: ['processing'], to: 'cancelled', by: ['admin'], when: (o) => !o.paid },
+  // Money goes back only for a paid order.
+  {
+    from: ['paid', 'processing', 'shipped', 'delivered'],
+    to: 'refunded',
+    by: ['admin'],
+    when: (o) => o.paid,
+  },
+];
+
+/** null when `actor` may move `order` to `to`; otherwise why not. */
+export function moveRefusal(order: OrderState, to: OrderStatus, actor: Actor): MoveRefusal | null {
+  if (order.status === to) return 'same-status';
+  const allowed = MOVES.some(
+    (move) =>
+      move.to === to &&
+      move.from.includes(order.status) &&
+      move.by.includes(actor) &&
+      (move.when?.(order) ?? true),
+  );
+  return allowed ? null : 'not-allowed';
+}
+
+/** The statuses an admin may move `order` to, in lifecycle order. */
+export function adminMoves(order: OrderState): OrderStatus[] {
+  return ORDER_STATUSES.filter((to) => moveRefusal(order, to, 'admin') === null);
+}
+
+/**
+ * The `paid` flag after a move: set by payment, and by delivery of a cash-on-delivery order
+ * (the cash changed hands at the door); it stays set afterwards, refunds included, so a
+ * refunded order never offers a Pay link again.
+ */
+export function paidAfter(order: OrderState, to: OrderStatus): boolean {
+  if (to === 'paid') return true;
+  if (to === 'delivered' && order.paymentMethod === 'cod') return true;
+  return order.paid;
+}
+
+/** Moves that give the order's quantity back to the product: goods that never left. */
+export function returnsStock(from: OrderStatus, to: OrderStatus): boolean {
+  if (to === 'cancelled') return true;
+  return to === 'refunded' && (from === 'paid' || from === 'processing');
+}
+
+/** Orders still waiting for money hold stock only for a while. */
+export function isUnpaidHold(order: Pick<OrderState, 'status' | 'paymentMethod'>): boolean {
+  return order.status === 'placed' && order.paymentMethod !== 'cod';
+}
+
+/** Statuses whose orders count against a customer's unpaid quantity. */
+export const UNPAID_STATUSES: readonly OrderStatus[] = ['placed', 'processing', 'shipped'];
+
+/** Labels the pages show for each status. */
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  placed: 'Placed',
+  paid: 'Paid',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cod: 'Cash on delivery',
+  'bank-transfer': 'Bank transfer',
+  sslcommerz: 'Card, bKash, Nagad or net banking (SSLCommerz)',
+};
