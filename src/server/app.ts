@@ -201,7 +201,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         }
       : {}),
   };
-  app.decorate('payments', { context: payments, start: (checkoutId: string) => startSslcommerz(payments, checkoutId) });
+  app.decorate('payments', {
+    context: payments,
+    start: (checkoutId: string) => startSslcommerz(payments, checkoutId),
+  });
   if (backgroundJobs) {
     let expiring: Promise<void> | undefined;
     const expiry = setInterval(() => {

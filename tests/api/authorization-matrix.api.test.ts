@@ -168,7 +168,11 @@ const matrix: Row[] = [
   },
   // Cart and checkout: any signed-in account, its own cart
   { route: 'GET /api/cart', request: () => ({ url: '/api/cart' }), expect: [401, 200, 200, 200] },
-  { route: 'PUT /api/cart', request: () => ({ url: '/api/cart', payload: { items: [] } }), expect: [401, 200, 200, 200] },
+  {
+    route: 'PUT /api/cart',
+    request: () => ({ url: '/api/cart', payload: { items: [] } }),
+    expect: [401, 200, 200, 200],
+  },
   {
     route: 'POST /api/checkout',
     request: (f) => ({

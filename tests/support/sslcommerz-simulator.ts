@@ -55,7 +55,10 @@ async function readBody(request: IncomingMessage): Promise<string> {
 }
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -147,7 +150,8 @@ export async function startSslcommerzSimulator(options: SimulatorOptions) {
       if (form.store_id !== options.storeId || form.store_passwd !== options.storePassword)
         return json(200, { status: 'FAILED', failedreason: 'Store Credential Error Or Store is De-active' });
       for (const field of ['total_amount', 'currency', 'tran_id', 'success_url', 'fail_url', 'cancel_url'])
-        if (!form[field]) return json(200, { status: 'FAILED', failedreason: `Invalid Information: ${field}` });
+        if (!form[field])
+          return json(200, { status: 'FAILED', failedreason: `Invalid Information: ${field}` });
       const key = randomBytes(16).toString('hex').toUpperCase();
       const session: Session = {
         key,
@@ -190,7 +194,8 @@ export async function startSslcommerzSimulator(options: SimulatorOptions) {
       }
       if (request.method !== 'POST') return html(page('Not allowed', '<h1>Not allowed</h1>'), 405);
       await readBody(request);
-      if (session.state !== 'open') return html(page('Done', '<h1>This payment is already finished</h1>'), 409);
+      if (session.state !== 'open')
+        return html(page('Done', '<h1>This payment is already finished</h1>'), 409);
       if (action === 'pay') {
         const payment = newPayment(session);
         session.state = 'paid';
@@ -198,12 +203,22 @@ export async function startSslcommerzSimulator(options: SimulatorOptions) {
         const fields = paymentFields(session, payment);
         // The real gateway notifies the merchant's server, then sends the browser back.
         if (session.ipnUrl) await sendIpn(session, fields, 'first');
-        return html(returnPage(session.successUrl, signedFields(fields, options.storePassword), 'Payment successful'));
+        return html(
+          returnPage(session.successUrl, signedFields(fields, options.storePassword), 'Payment successful'),
+        );
       }
       session.state = action === 'fail' ? 'failed' : 'cancelled';
-      const fields = { status: action === 'fail' ? 'FAILED' : 'CANCELLED', tran_id: session.tranId, error: '' };
+      const fields = {
+        status: action === 'fail' ? 'FAILED' : 'CANCELLED',
+        tran_id: session.tranId,
+        error: '',
+      };
       return html(
-        returnPage(action === 'fail' ? session.failUrl : session.cancelUrl, fields, `Payment ${session.state}`),
+        returnPage(
+          action === 'fail' ? session.failUrl : session.cancelUrl,
+          fields,
+          `Payment ${session.state}`,
+        ),
       );
     }
 
@@ -263,7 +278,9 @@ export async function startSslcommerzSimulator(options: SimulatorOptions) {
       response.end(String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+  );
   const address = server.address() as AddressInfo;
   baseUrl = `http://${options.host ?? '127.0.0.1'}:${address.port}`;
   return {

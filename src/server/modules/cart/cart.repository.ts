@@ -47,5 +47,7 @@ export async function replaceCart(
 /** Drops the lines of products just bought. */
 export async function removeFromCart(db: Db, userId: string, productIds: string[]): Promise<void> {
   if (productIds.length === 0) return;
-  await db.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, productIds)));
+  await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, productIds)));
 }

@@ -14,7 +14,12 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cart',
     {
       onRequest: signedInOnly,
-      schema: { tags, summary: "The caller's saved cart", response: { 200: cartSchema, ...errors }, security },
+      schema: {
+        tags,
+        summary: "The caller's saved cart",
+        response: { 200: cartSchema, ...errors },
+        security,
+      },
     },
     async (request) => service.getCart(app.db, await requireAccount(request)),
   );

@@ -18,7 +18,8 @@ export function getCart(db: Db, account: Account): Promise<{ items: CartLine[] }
  */
 export async function saveCart(db: Db, account: Account, input: CartInput): Promise<{ items: CartLine[] }> {
   const merged = new Map<string, number>();
-  for (const item of input.items) merged.set(item.productId, (merged.get(item.productId) ?? 0) + item.quantity);
+  for (const item of input.items)
+    merged.set(item.productId, (merged.get(item.productId) ?? 0) + item.quantity);
   const known = await repository.existingProducts(db, [...merged.keys()]);
   for (const productId of merged.keys()) if (!known.has(productId)) throw notFound('Product');
   await repository.replaceCart(

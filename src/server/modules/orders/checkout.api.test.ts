@@ -13,16 +13,26 @@ type Caller = { headers: Record<string, string> };
 
 const putCart = (caller: Caller, items: unknown) =>
   t.app.inject({ method: 'PUT', url: '/api/cart', headers: caller.headers, payload: { items } as object });
-const getCart = (caller: Caller) => t.app.inject({ method: 'GET', url: '/api/cart', headers: caller.headers });
+const getCart = (caller: Caller) =>
+  t.app.inject({ method: 'GET', url: '/api/cart', headers: caller.headers });
 const checkout = (caller: Caller, body: Record<string, unknown>) =>
   t.app.inject({
     method: 'POST',
     url: '/api/checkout',
     headers: caller.headers,
-    payload: { phone: '01712345678', address: 'Village Road 4', district: 'Rajshahi', paymentMethod: 'cod', ...body },
+    payload: {
+      phone: '01712345678',
+      address: 'Village Road 4',
+      district: 'Rajshahi',
+      paymentMethod: 'cod',
+      ...body,
+    },
   });
 async function stockOf(productId: string) {
-  const [row] = await t.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+  const [row] = await t.app.db
+    .select({ stock: products.stock })
+    .from(products)
+    .where(eq(products.id, productId));
   return row?.stock;
 }
 
@@ -125,10 +135,16 @@ describe('POST /api/checkout', () => {
       ],
     });
     expect(response.statusCode).toBe(409);
-    expect(errorOf(response)).toMatchObject({ message: messages.outOfStock, details: { productId: scarce.id } });
+    expect(errorOf(response)).toMatchObject({
+      message: messages.outOfStock,
+      details: { productId: scarce.id },
+    });
     expect(await stockOf(plenty.id)).toBe(10);
     expect(await stockOf(scarce.id)).toBe(1);
-    const placed = await t.app.db.select().from(orders).where(inArray(orders.productId, [plenty.id, scarce.id]));
+    const placed = await t.app.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.productId, [plenty.id, scarce.id]));
     expect(placed).toHaveLength(0);
   });
 

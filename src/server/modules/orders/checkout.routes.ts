@@ -32,7 +32,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await requireAccount(request);
       const body = request.body;
       const lines =
-        body.items ?? (await cart.getCart(app.db, account)).items.map(({ productId, quantity }) => ({ productId, quantity }));
+        body.items ??
+        (await cart.getCart(app.db, account)).items.map(({ productId, quantity }) => ({
+          productId,
+          quantity,
+        }));
       if (lines.length === 0)
         throw new AppError('UNPROCESSABLE', 'Your cart is empty', { rule: 'empty-cart' });
       const placed = await service.placeCheckout(app.orders, account, {

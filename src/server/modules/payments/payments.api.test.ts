@@ -48,7 +48,10 @@ afterAll(async () => {
 });
 
 async function stockOf(productId: string) {
-  const [row] = await t.app.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+  const [row] = await t.app.db
+    .select({ stock: products.stock })
+    .from(products)
+    .where(eq(products.id, productId));
   return row?.stock;
 }
 
@@ -118,8 +121,13 @@ describe('SSLCommerz hosted checkout', () => {
     // The browser's return lands on the payment page with the outcome.
     const landing = await returnToShop(back.action, back.fields);
     expect(landing.status).toBe(303);
-    expect(landing.headers.get('location')).toBe(`/dashboard/payment/${checkout.orderIds[0]}?payment=success`);
-    const [payment] = await t.app.db.select().from(payments).where(eq(payments.transactionId, checkout.tranId));
+    expect(landing.headers.get('location')).toBe(
+      `/dashboard/payment/${checkout.orderIds[0]}?payment=success`,
+    );
+    const [payment] = await t.app.db
+      .select()
+      .from(payments)
+      .where(eq(payments.transactionId, checkout.tranId));
     expect(payment).toMatchObject({ status: 'paid', amountCents: 4498, currency: 'USD' });
     const paidMails = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, customer.email));
     expect(paidMails.filter((mail) => mail.kind === 'order-paid')).toHaveLength(2);
@@ -137,19 +145,26 @@ describe('SSLCommerz hosted checkout', () => {
     }
     await press(checkout.redirectUrl, 'pay');
     const historyLength = (await statusOf(customer, checkout.orderIds[0]!)).history.length;
-    const mailsBefore = (await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, customer.email))).length;
+    const mailsBefore = (await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, customer.email)))
+      .length;
     for (const kind of ['duplicate', 'late', 'duplicate'] as const) {
       const result = await sim.simulateIpn(checkout.tranId, kind);
       expect(result).toMatchObject({ status: 200 });
       expect(result?.body).toContain('already');
     }
     expect((await statusOf(customer, checkout.orderIds[0]!)).history).toHaveLength(historyLength);
-    const mailsAfter = (await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, customer.email))).length;
+    const mailsAfter = (await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, customer.email)))
+      .length;
     expect(mailsAfter).toBe(mailsBefore);
   });
 
   it('answers 200 to notices about nothing, malformed bodies and unknown transactions', async () => {
-    for (const body of ['', 'tran_id=AGT-unknown&val_id=x&status=VALID', '%%%&&&==', 'a=' + 'x'.repeat(2000)]) {
+    for (const body of [
+      '',
+      'tran_id=AGT-unknown&val_id=x&status=VALID',
+      '%%%&&&==',
+      'a=' + 'x'.repeat(2000),
+    ]) {
       const response = await fetch(`${base}/api/payments/sslcommerz/ipn`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },

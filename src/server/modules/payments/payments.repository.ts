@@ -8,12 +8,22 @@ export type PaymentRow = typeof payments.$inferSelect;
 
 export async function insertPayment(
   db: Db,
-  payment: { checkoutId: string; provider: string; transactionId: string; amountCents: number; currency: string },
+  payment: {
+    checkoutId: string;
+    provider: string;
+    transactionId: string;
+    amountCents: number;
+    currency: string;
+  },
 ): Promise<void> {
   await db.insert(payments).values(payment);
 }
 
-export async function findPayment(db: Db, provider: string, transactionId: string): Promise<PaymentRow | null> {
+export async function findPayment(
+  db: Db,
+  provider: string,
+  transactionId: string,
+): Promise<PaymentRow | null> {
   const [row] = await db
     .select()
     .from(payments)

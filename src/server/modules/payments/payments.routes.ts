@@ -41,7 +41,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Start an online payment for the order (its whole checkout); answers the gateway page',
         params: idParamsSchema,
         body: z.object({ method: z.literal('sslcommerz') }).strict(),
-        response: { 200: z.object({ redirectUrl: z.string() }), ...errorResponses(400, 401, 403, 404, 409, 422) },
+        response: {
+          200: z.object({ redirectUrl: z.string() }),
+          ...errorResponses(400, 401, 403, 404, 409, 422),
+        },
         security: [{ bearer: [] }],
       },
     },
@@ -67,9 +70,19 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const fields = request.body ?? {};
       try {
         if (ctx.sslcommerz && !verifySign(fields, app.env.SSLCOMMERZ_STORE_PASSWORD ?? ''))
-          request.log.warn({ tranId: fields.tran_id }, 'SSLCommerz IPN with a bad signature; validating anyway');
-        const result = await service.settleSslcommerz(ctx, { tranId: fields.tran_id, valId: fields.val_id }, 'ipn');
-        return { received: true, outcome: result.kind === 'ignored' ? `ignored:${result.reason}` : result.kind };
+          request.log.warn(
+            { tranId: fields.tran_id },
+            'SSLCommerz IPN with a bad signature; validating anyway',
+          );
+        const result = await service.settleSslcommerz(
+          ctx,
+          { tranId: fields.tran_id, valId: fields.val_id },
+          'ipn',
+        );
+        return {
+          received: true,
+          outcome: result.kind === 'ignored' ? `ignored:${result.reason}` : result.kind,
+        };
       } catch (error) {
         // The gateway could not be asked (network): the payment stays pending; a later notice
         // or the buyer's return settles it.
@@ -97,7 +110,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const fields = request.body ?? {};
       let target: string;
       try {
-        const result = await service.settleSslcommerz(ctx, { tranId: fields.tran_id, valId: fields.val_id }, 'return');
+        const result = await service.settleSslcommerz(
+          ctx,
+          { tranId: fields.tran_id, valId: fields.val_id },
+          'return',
+        );
         const ok = result.kind !== 'ignored';
         target = await landing(result.checkoutId, ok ? 'success' : 'failed');
       } catch (error) {
@@ -111,7 +128,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const outcome of ['fail', 'cancel'] as const)
     app.post(
       `/payments/sslcommerz/${outcome}`,
-      { schema: { ...returnSchema, summary: `The buyer's return after the payment was ${outcome === 'fail' ? 'refused' : 'cancelled'}` } },
+      {
+        schema: {
+          ...returnSchema,
+          summary: `The buyer's return after the payment was ${outcome === 'fail' ? 'refused' : 'cancelled'}`,
+        },
+      },
       async (request, reply) => {
         const fields = request.body ?? {};
         const status = outcome === 'fail' ? 'failed' : 'cancelled';

@@ -70,14 +70,21 @@ export async function startSslcommerz(ctx: PaymentsContext, checkoutId: string):
       address: checkout.address,
       city: checkout.district ?? 'Bangladesh',
     },
-    productName: owed.map((o) => o.productName).join(', ').slice(0, 250),
+    productName: owed
+      .map((o) => o.productName)
+      .join(', ')
+      .slice(0, 250),
     items: owed.length,
   });
   return session.gatewayPageUrl;
 }
 
 /** POST /api/order/{id}/pay: the owner starts an online payment for the order's checkout. */
-export async function payOrderOnline(ctx: PaymentsContext, account: Account, orderId: string): Promise<string> {
+export async function payOrderOnline(
+  ctx: PaymentsContext,
+  account: Account,
+  orderId: string,
+): Promise<string> {
   const order = await orderRepository.findOrder(ctx.orders.db, orderId);
   if (!order) throw notFound('Order');
   if (order.userId !== account.id) throw forbidden('You can only pay for your own orders');
@@ -111,7 +118,8 @@ export async function settleSslcommerz(
     await markOrdersPaid(ctx, payment.checkoutId, payment.transactionId);
     return { kind: 'already', checkoutId: payment.checkoutId };
   }
-  if (payment.status !== 'pending') return { kind: 'ignored', reason: `payment-${payment.status}`, checkoutId: payment.checkoutId };
+  if (payment.status !== 'pending')
+    return { kind: 'ignored', reason: `payment-${payment.status}`, checkoutId: payment.checkoutId };
 
   const validation = await ctx.sslcommerz.client.validate(notice.valId);
   const valid = validation.status === 'VALID' || validation.status === 'VALIDATED';
@@ -140,7 +148,9 @@ export async function settleSslcommerz(
   }
   const won = await repository.finishPayment(db, payment.id, 'paid', notice.valId, validation);
   await markOrdersPaid(ctx, payment.checkoutId, payment.transactionId);
-  return won ? { kind: 'paid', checkoutId: payment.checkoutId } : { kind: 'already', checkoutId: payment.checkoutId };
+  return won
+    ? { kind: 'paid', checkoutId: payment.checkoutId }
+    : { kind: 'already', checkoutId: payment.checkoutId };
 }
 
 /** Moves the checkout's orders still placed to paid (each under its own row lock). */
