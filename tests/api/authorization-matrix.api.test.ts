@@ -167,6 +167,11 @@ const matrix: Row[] = [
     expect: [401, 403, 403, 200],
   },
   // Cart and checkout: any signed-in account, its own cart
+  {
+    route: 'GET /api/checkout/options',
+    request: () => ({ url: '/api/checkout/options' }),
+    expect: everyone(200),
+  },
   { route: 'GET /api/cart', request: () => ({ url: '/api/cart' }), expect: [401, 200, 200, 200] },
   {
     route: 'PUT /api/cart',

@@ -102,6 +102,13 @@ const ManageProductsPage = page(() => import('../features/products/pages/manage-
 const ManageOrdersPage = page(() => import('../features/orders/pages/manage-orders-page.tsx'), {
   signedInAt: paths.manageOrders,
 });
+const CartPage = page(() => import('../features/cart/pages/cart-page.tsx'));
+const CheckoutPage = page(() => import('../features/cart/pages/checkout-page.tsx'), {
+  signedInAt: paths.checkout,
+});
+const OrderPage = page(() => import('../features/orders/pages/order-page.tsx'), {
+  signedInAt: paths.orderPattern,
+});
 const AddProductPage = page(() => import('../features/products/pages/add-product-page.tsx'), {
   signedInAt: paths.addProduct,
 });
@@ -133,6 +140,7 @@ export function AppRoutes() {
         <Route path={paths.signUp} element={<SignUpPage />} />
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
         <Route path={paths.authPopup} element={<PopupCallbackPage />} />
+        <Route path={paths.cart} element={<CartPage />} />
         <Route
           element={
             <RequireAuth>
@@ -141,11 +149,13 @@ export function AppRoutes() {
           }
         >
           <Route path={paths.placeOrderPattern} element={<PlaceOrderPage />} />
+          <Route path={paths.checkout} element={<CheckoutPage />} />
           <Route path={paths.dashboard} element={<DashboardLayout />}>
             <Route index element={<ProfilePage />} />
             <Route path={paths.myOrders} element={<MyOrdersPage />} />
             <Route path={paths.addReview} element={<AddReviewPage />} />
             <Route path={paths.paymentPattern} element={<PaymentPage />} />
+            <Route path={paths.orderPattern} element={<OrderPage />} />
             {/* Login required only (spec route table); the server answers 403 to non-admins. */}
             <Route path={paths.makeAdmin} element={<MakeAdminPage />} />
             <Route

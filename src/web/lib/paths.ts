@@ -17,6 +17,12 @@ export const paths = {
   manageProducts: '/dashboard/manageProducts',
   manageOrders: '/dashboard/manageOrders',
   addProduct: '/dashboard/addProduct',
+  /** The cart and its checkout (docs/decisions/017). */
+  cart: '/cart',
+  checkout: '/checkout',
+  /** One order with its timeline. */
+  order: (orderId: string) => `/dashboard/orders/${encodeURIComponent(orderId)}`,
+  orderPattern: '/dashboard/orders/:orderId',
   /** Where the Google sign-in popup lands to tell its opener that it is done. */
   authPopup: '/auth/popup',
   /** Accounts (issue 3): where the mailed password-reset link lands. */

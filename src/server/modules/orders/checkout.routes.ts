@@ -1,4 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DISTRICTS } from '../../../shared/districts.ts';
+import { PAYMENT_METHODS } from '../../../shared/order-lifecycle.ts';
 import { checkoutAnswerSchema, checkoutInputSchema } from '../../../shared/schemas/order.schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
@@ -13,6 +16,20 @@ const security = [{ bearer: [] }];
 const tags = ['orders'];
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/checkout/options',
+    {
+      schema: {
+        tags,
+        summary: 'The ways to pay this shop offers and the delivery districts',
+        response: {
+          200: z.object({ paymentMethods: z.array(z.enum(PAYMENT_METHODS)), districts: z.array(z.string()) }),
+        },
+      },
+    },
+    async () => ({ paymentMethods: [...app.orders.settings.methods], districts: [...DISTRICTS] }),
+  );
+
   app.post(
     '/checkout',
     {

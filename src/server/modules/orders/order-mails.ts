@@ -1,4 +1,4 @@
-import { formatDollars, orderTotalCents } from '../../../shared/money.ts';
+import { formatCents, orderTotalCents } from '../../../shared/money.ts';
 import { orderMessages } from '../../../shared/order-messages.ts';
 import {
   PAYMENT_METHOD_LABELS,
@@ -40,7 +40,7 @@ function render(to: string, kind: string, subject: string, paragraphs: string[],
 }
 
 const line = (order: MailOrder) =>
-  `${order.productName} x ${order.quantity}: ${formatDollars(orderTotalCents(order.quantity, order.priceCents))}`;
+  `${order.productName} x ${order.quantity}: ${formatCents(orderTotalCents(order.quantity, order.priceCents))}`;
 
 /** The customer's "placed" mail and the shop's new-order mail for one checkout. */
 export function checkoutPlacedMails(
@@ -60,7 +60,7 @@ export function checkoutPlacedMails(
       [
         orderMessages.mailPlacedIntro,
         ...lines,
-        `${orderMessages.total}: ${formatDollars(totalCents)}`,
+        `${orderMessages.total}: ${formatCents(totalCents)}`,
         `${orderMessages.paymentMethod}: ${method}`,
       ],
       `${publicUrl}/dashboard/orders/${first.id}`,
@@ -75,7 +75,7 @@ export function checkoutPlacedMails(
         [
           orderMessages.mailShopIntro(checkout.email),
           ...lines,
-          `${orderMessages.total}: ${formatDollars(totalCents)}`,
+          `${orderMessages.total}: ${formatCents(totalCents)}`,
           `${orderMessages.paymentMethod}: ${method}`,
         ],
         `${publicUrl}/dashboard/manageOrders`,

@@ -1,10 +1,12 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { COMPANY_NAME } from '../../../shared/constants.ts';
 import { useAuth } from '../../lib/auth-provider.tsx';
 import { paths } from '../../lib/paths.ts';
 import { t } from '../../lib/i18n.ts';
 import { LanguageSwitch } from './language-switch.tsx';
+import { orderMessages } from '../../../shared/order-messages.ts';
+import { cart, useCartCount } from '../../features/cart/cart-store.ts';
 
 export const DASHBOARD_DRAWER_ID = 'dashboard-drawer';
 
@@ -23,6 +25,11 @@ export function Navbar() {
   const menuOpen = menuOpenOn === location.pathname;
   const menuId = useId();
   const onDashboard = location.pathname.startsWith(paths.dashboard);
+  const cartCount = useCartCount();
+  // Signing in merges this browser's cart into the saved one; signing out starts afresh.
+  useEffect(() => {
+    void cart.accountChanged(account ? { email: account.email } : null);
+  }, [account]);
 
   const items = (
     <>
@@ -94,6 +101,28 @@ export function Navbar() {
         </div>
         <div className="navbar-end">
           <ul className="menu menu-horizontal hidden gap-1 px-1 md:flex">{items}</ul>
+          <Link
+            to={paths.cart}
+            className="btn btn-ghost gap-1 px-2"
+            aria-label={`${orderMessages.cart}: ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
+          >
+            <svg
+              width="22"
+              height="22"
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <circle cx="9" cy="20" r="1.5" />
+              <circle cx="18" cy="20" r="1.5" />
+              <path d="M2 3h3l2.5 12h12l2-8H6.2" />
+            </svg>
+            <span className="badge badge-sm badge-primary" aria-hidden="true">
+              {cartCount}
+            </span>
+          </Link>
           <button
             type="button"
             className="btn btn-ghost btn-square md:hidden"

@@ -11,6 +11,7 @@ import { PlaceOrderForm, type PlaceOrderValues } from '../../features/orders/com
 import { useProduct } from '../../features/products/api/get-product.ts';
 import { ProductSummary } from '../../features/products/components/product-summary.tsx';
 import { productKeys } from '../../features/products/keys.ts';
+import { AddToCartButton } from '../../features/cart/add-to-cart-button.tsx';
 
 // Place order page (spec section 2), login required (the router wraps it in RequireAuth): the
 // product from the products feature, the form from orders. After placement: the toast of
@@ -78,7 +79,10 @@ export default function PlaceOrderPage() {
     <section className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <h1 className="mb-6 text-3xl font-bold text-primary">{t.placeOrder}</h1>
       <div className="grid gap-6 lg:grid-cols-2">
-        <ProductSummary product={product.data} />
+        <div className="grid content-start gap-4">
+          <ProductSummary product={product.data} />
+          <AddToCartButton product={product.data} className="btn btn-outline btn-primary w-full sm:w-auto" />
+        </div>
         <PlaceOrderForm
           product={product.data}
           name={account?.displayName ?? ''}

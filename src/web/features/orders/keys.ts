@@ -2,5 +2,8 @@
 export const orderKeys = {
   all: ['orders'] as const,
   mine: (email: string) => ['orders', 'mine', email.toLowerCase()] as const,
-  everyone: () => ['orders', 'all'] as const,
+  everyone: (status?: string) =>
+    status ? (['orders', 'all', status] as const) : (['orders', 'all'] as const),
+  detail: (orderId: string) => ['orders', 'detail', orderId] as const,
+  checkoutOptions: () => ['orders', 'checkout-options'] as const,
 };

@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { OrderStatus } from '../../../../shared/order-lifecycle.ts';
 import { orderListSchema, type Order } from '../../../../shared/schemas/order.schema.ts';
 import { apiFetchPage, type ApiPage } from '../../../lib/api-client.ts';
 import { pagedQueryOptions } from '../../../lib/paged-list.ts';
@@ -13,7 +14,12 @@ export async function getAllOrdersPage(path = '/orders', signal?: AbortSignal): 
   return { rows: orderListSchema.parse(page.rows), next: page.next };
 }
 
-export const allOrdersQueryOptions = () =>
-  pagedQueryOptions(orderKeys.everyone(), '/orders', getAllOrdersPage);
+export const allOrdersQueryOptions = (status?: OrderStatus) =>
+  pagedQueryOptions(
+    orderKeys.everyone(status),
+    status ? `/orders?status=${encodeURIComponent(status)}` : '/orders',
+    getAllOrdersPage,
+  );
 
-export const useAllOrders = () => useInfiniteQuery(allOrdersQueryOptions());
+/** Every order (cancelled ones left out), or only those in `status`. */
+export const useAllOrders = (status?: OrderStatus) => useInfiniteQuery(allOrdersQueryOptions(status));

@@ -1,5 +1,15 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import {
+  adminMoves,
+  ORDER_STATUSES,
+  STATUS_LABELS,
+  type OrderStatus,
+} from '../../../../shared/order-lifecycle.ts';
+import { orderMessages } from '../../../../shared/order-messages.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { orderKeys } from '../keys.ts';
 import { toast } from 'react-toastify';
 import { price, t } from '../../../lib/i18n.ts';
 import type { Order } from '../../../../shared/schemas/order.schema.ts';
@@ -17,9 +27,26 @@ import { useMarkOrderPaid } from '../api/mark-order-paid.ts';
 // Product Name, Total Bill; plus the paid state with Mark paid, and Remove through the
 // confirmation modal (design.md). A 403 on the list goes home (section 4). The list comes
 // 100 orders a page; 'Load more' under the table shows when the server names a next page.
+/** The moves an admin may make, from the order as listed. */
+const moves = (order: Order): OrderStatus[] =>
+  adminMoves({
+    status: order.status ?? 'placed',
+    paid: order.paid,
+    paymentMethod: order.paymentMethod ?? 'bank-transfer',
+  });
+
 export default function ManageOrdersPage() {
   const navigate = useNavigate();
-  const orders = useAllOrders();
+  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const orders = useAllOrders(status || undefined);
+  const queryClient = useQueryClient();
+  const moveOrder = useMutation({
+    mutationFn: ({ id, to }: { id: string; to: OrderStatus }) =>
+      apiFetch(`/order/${encodeURIComponent(id)}/status`, { method: 'POST', body: { status: to } }),
+    onSuccess: () => toast.success(orderMessages.orderMoved),
+    onError: (error) => toast.error(error.message),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+  });
   const list = loadedRows(orders.data);
   const markPaid = useMarkOrderPaid();
   const remove = useCancelOrder();
@@ -47,9 +74,26 @@ export default function ManageOrdersPage() {
 
   return (
     <section aria-labelledby="manage-orders-heading" className="min-w-0">
-      <h2 id="manage-orders-heading" className="mb-4 text-xl font-semibold">
-        {t.manageAllOrders}
-      </h2>
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <h2 id="manage-orders-heading" className="text-xl font-semibold">
+          {t.manageAllOrders}
+        </h2>
+        <label className="fieldset p-0">
+          <span className="fieldset-label">{orderMessages.status}</span>
+          <select
+            className="select select-sm"
+            value={status}
+            onChange={(event) => setStatus(event.target.value as OrderStatus | '')}
+          >
+            <option value="">{orderMessages.allStatuses}</option>
+            {ORDER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       {forbidden || (orders.isPending && !list) ? (
         <FullPageSpinner label={t.loadingOrders} />
       ) : !list ? (
@@ -77,6 +121,7 @@ export default function ManageOrdersPage() {
                     {t.totalBillColumn}
                   </th>
                   <th scope="col">{t.payment}</th>
+                  <th scope="col">{orderMessages.status}</th>
                   <th scope="col">
                     <span className="sr-only">{t.actions}</span>
                   </th>
@@ -97,6 +142,8 @@ export default function ManageOrdersPage() {
                       <td>
                         {order.paid ? (
                           <span className="badge badge-success">{t.paid}</span>
+                        ) : !moves(order).includes('paid') ? (
+                          <span className="badge badge-warning">{t.unpaid}</span>
                         ) : (
                           <div className="flex flex-col items-start gap-1">
                             <span className="badge badge-warning">{t.unpaid}</span>
@@ -116,14 +163,44 @@ export default function ManageOrdersPage() {
                         )}
                       </td>
                       <td>
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline btn-error min-h-10"
-                          aria-label={t.removeOrder(order._id)}
-                          onClick={() => setPending(order)}
-                        >
-                          {t.remove}
-                        </button>
+                        <div className="flex min-w-28 flex-col items-start gap-1">
+                          <span className="badge badge-outline whitespace-nowrap">
+                            {STATUS_LABELS[order.status ?? 'placed']}
+                          </span>
+                          {moves(order)
+                            .filter((to) => to !== 'paid' && to !== 'cancelled')
+                            .map((to) => (
+                              <button
+                                key={to}
+                                type="button"
+                                className="btn btn-xs btn-outline min-h-8 whitespace-nowrap"
+                                aria-label={`Move order ${order._id} to ${STATUS_LABELS[to]}`}
+                                disabled={moveOrder.isPending}
+                                onClick={() => moveOrder.mutate({ id: order._id, to })}
+                              >
+                                {STATUS_LABELS[to]}
+                              </button>
+                            ))}
+                          <Link
+                            to={paths.order(order._id)}
+                            className="link link-primary text-sm"
+                            aria-label={`View order ${order._id}`}
+                          >
+                            {orderMessages.viewOrder}
+                          </Link>
+                        </div>
+                      </td>
+                      <td>
+                        {moves(order).includes('cancelled') && (
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-outline btn-error min-h-10"
+                            aria-label={t.removeOrder(order._id)}
+                            onClick={() => setPending(order)}
+                          >
+                            {t.remove}
+                          </button>
+                        )}
                       </td>
                     </tr>
                   );

@@ -1,19 +1,42 @@
-import { Link, useParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { STATUS_LABELS } from '../../../../shared/order-lifecycle.ts';
+import { orderMessages } from '../../../../shared/order-messages.ts';
+import { InlineSpinner } from '../../../components/ui/spinner.tsx';
 import { count, price, t } from '../../../lib/i18n.ts';
-import { useAuth } from '../../../lib/auth-provider.tsx';
-import { loadedRows } from '../../../lib/paged-list.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useMyOrders } from '../api/get-my-orders.ts';
+import { payOnline, useOrder } from '../api/checkout.ts';
 
-// Payment page (spec section 2): 'Please pay for : {orderId}' always; there is no payment
-// form. We add how to pay (bank transfer or on delivery; an admin then marks the order paid,
-// design.md) and, when the order is the customer's own, what it costs.
+// Payment page (spec section 2): 'Please pay for : {orderId}' always. Below it, the ways to pay
+// this order still allows (docs/decisions/019): online through SSLCommerz when the shop offers
+// it, bank transfer instructions, or nothing to do for cash on delivery; and the outcome of a
+// payment the gateway just sent the buyer back from.
+const outcomes: Record<string, { text: string; tone: string }> = {
+  success: { text: orderMessages.paymentSucceeded, tone: 'alert-success' },
+  failed: { text: orderMessages.paymentFailed, tone: 'alert-error' },
+  cancelled: { text: orderMessages.paymentCancelled, tone: 'alert-warning' },
+};
+
 export default function PaymentPage() {
   const { orderId = '' } = useParams();
-  const { account } = useAuth();
-  const orders = useMyOrders(account?.email);
-  // Orders come newest first, so an order just placed is on the first page.
-  const order = loadedRows(orders.data)?.find((candidate) => candidate._id === orderId);
+  const [search] = useSearchParams();
+  const outcome = outcomes[search.get('payment') ?? ''];
+  const order = useOrder(orderId);
+  const detail = order.data;
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const startOnline = async () => {
+    setStarting(true);
+    setError(null);
+    try {
+      const { redirectUrl } = await payOnline(orderId);
+      window.location.assign(redirectUrl);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught));
+      setStarting(false);
+    }
+  };
 
   return (
     <section aria-labelledby="payment-heading" className="grid max-w-3xl gap-4">
@@ -21,33 +44,70 @@ export default function PaymentPage() {
         {t.pleasePayFor(orderId)}
       </h2>
 
-      {order && (
+      {outcome && (
+        <p role="status" className={`alert ${outcome.tone}`}>
+          {outcome.text}
+        </p>
+      )}
+
+      {detail && (
         <div className="card bg-base-100 shadow-sm" aria-label={t.orderSummary}>
           <div className="card-body gap-2 p-5">
             <p>
-              <span className="font-semibold">{order.productName}</span>
-              {t.unitsAtEach(count(order.quantity), price(order.price))}
+              <span className="font-semibold">{detail.productName}</span>
+              {t.unitsAtEach(count(detail.quantity), price(detail.price))}
             </p>
             <p className="text-lg">
-              {t.totalBillColon} <strong>{price(order.total)}</strong>
+              {t.totalBillColon} <strong>{price(detail.total)}</strong>
             </p>
-            {order.paid && <span className="badge badge-success">{t.paid}</span>}
+            <p className="flex flex-wrap items-center gap-2">
+              {detail.paid && <span className="badge badge-success">{t.paid}</span>}
+              {detail.status && <span className="badge badge-outline">{STATUS_LABELS[detail.status]}</span>}
+              <Link to={paths.order(detail._id)} className="link link-primary text-sm">
+                {orderMessages.viewOrder} the order and its history
+              </Link>
+            </p>
           </div>
         </div>
       )}
 
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body gap-3 p-5">
-          <h3 className="card-title text-lg">{t.howToPay}</h3>
-          <ul className="list-disc space-y-2 pl-5 leading-relaxed">
-            <li>
-              <strong>{t.bankTransfer}</strong> {t.bankTransferText}
-            </li>
-            <li>
-              <strong>{t.cashOnDelivery}</strong> {t.cashOnDeliveryText}
-            </li>
-          </ul>
-          <p className="text-base-content/80">{t.paidNote(t.paid)}</p>
+          <h3 className="card-title text-lg">{orderMessages.payWith}</h3>
+          {detail?.payWith.includes('sslcommerz') && (
+            <div className="grid gap-2">
+              <button
+                type="button"
+                className="btn btn-primary w-fit"
+                onClick={() => void startOnline()}
+                disabled={starting}
+              >
+                {starting && <InlineSpinner />}
+                {orderMessages.payOnline}
+              </button>
+              <p className="text-sm text-base-content/80">
+                bKash, Nagad, cards or net banking through SSLCommerz.
+              </p>
+              {error && (
+                <p role="alert" className="text-error">
+                  {error}
+                </p>
+              )}
+            </div>
+          )}
+          {(!detail || detail.payWith.includes('bank-transfer')) && (
+            <p className="leading-relaxed">
+              <strong>{t.bankTransfer}</strong> {orderMessages.bankTransferInstructions}
+            </p>
+          )}
+          {(!detail || detail.paymentMethod === 'cod') && (
+            <p>
+              <strong>{t.cashOnDelivery}</strong> {orderMessages.codInstructions}
+            </p>
+          )}
+          {detail && detail.payWith.length === 0 && detail.paymentMethod !== 'cod' && (
+            <p>{detail.paid ? orderMessages.paymentSucceeded : 'This order is not waiting for payment.'}</p>
+          )}
           <div className="card-actions">
             <Link to={paths.myOrders} className="btn btn-outline">
               {t.backToMyOrders}

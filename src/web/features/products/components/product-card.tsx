@@ -4,6 +4,7 @@ import { descriptionPreview } from '../../../../shared/rules.ts';
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
 import { paths } from '../../../lib/paths.ts';
 import { count, price, t } from '../../../lib/i18n.ts';
+import { AddToCartButton } from '../../cart/add-to-cart-button.tsx';
 
 /**
  * One product of Our Products (spec section 2): name, price, stock, minimum order and the
@@ -62,6 +63,7 @@ export function ProductCard({ product }: { product: Product }) {
             {t.placeOrder}
             <span className="sr-only">: {product.name}</span>
           </Link>
+          <AddToCartButton product={product} />
         </div>
       </div>
     </article>

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { orderMessages } from '../../../shared/order-messages.ts';
+import { paths } from '../../lib/paths.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { cart } from './cart-store.ts';
+
+/**
+ * Puts `quantity` units (by default the product's minimum order) into the cart and says so,
+ * with a link to the cart. Disabled when the stock cannot meet the minimum order.
+ */
+export function AddToCartButton({
+  product,
+  quantity,
+  className = 'btn btn-outline btn-primary btn-block',
+}: {
+  product: { _id: string; name: string; minOrder: number; stock: number };
+  quantity?: number;
+  className?: string;
+}) {
+  const [added, setAdded] = useState(false);
+  // A button drawn by the build does nothing until React runs the page.
+  const hydrated = useHydrated();
+  const units = quantity ?? product.minOrder;
+  const possible = product.stock >= product.minOrder && units >= product.minOrder && units <= product.stock;
+  return (
+    <div className="grid w-full gap-1">
+      <button
+        type="button"
+        className={className}
+        disabled={!possible || !hydrated}
+        onClick={() => {
+          cart.add(product._id, units);
+          setAdded(true);
+        }}
+      >
+        {orderMessages.addToCart}
+        <span className="sr-only">: {product.name}</span>
+      </button>
+      <p aria-live="polite" className="min-h-5 text-center text-sm">
+        {added && (
+          <Link to={paths.cart} className="link link-primary">
+            {orderMessages.addedToCart}
+          </Link>
+        )}
+      </p>
+    </div>
+  );
+}
