@@ -28,6 +28,7 @@ import { seedAccounts } from './modules/auth/seed-accounts.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
+import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import type { Catalogue } from './modules/products/products.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -279,6 +280,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
 
+  await app.register(pagesRoutes, { root: join(projectRoot(), 'dist/web') });
   await app.register(spaPlugin, { root: join(projectRoot(), 'dist/web') });
   return app;
 }

@@ -60,6 +60,8 @@ const HomePage = page(() => import('./pages/home-page.tsx'), { query: false });
 const BlogsPage = page(() => import('../features/content/pages/blogs-page.tsx'), { query: false });
 const PortfolioPage = page(() => import('../features/content/pages/portfolio-page.tsx'), { query: false });
 const NotFoundPage = page(() => import('./pages/not-found-page.tsx'), { query: false });
+const ProductsPage = page(() => import('../features/products/pages/products-page.tsx'));
+const ProductPage = page(() => import('../features/products/pages/product-page.tsx'));
 const LoginPage = page(() => import('../features/auth/pages/login-page.tsx'));
 const SignUpPage = page(() => import('../features/auth/pages/signup-page.tsx'));
 const ResetPasswordPage = page(() => import('../features/auth/pages/reset-password-page.tsx'));
@@ -136,6 +138,8 @@ export function AppRoutes() {
         <Route path={paths.home} element={<HomePage />} />
         <Route path={paths.blogs} element={<BlogsPage />} />
         <Route path={paths.portfolio} element={<PortfolioPage />} />
+        <Route path={paths.products} element={<ProductsPage />} />
+        <Route path={paths.productPattern} element={<ProductPage />} />
         <Route path={paths.login} element={<LoginPage />} />
         <Route path={paths.signUp} element={<SignUpPage />} />
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />

@@ -23,6 +23,14 @@ export const paths = {
   /** One order with its timeline. */
   order: (orderId: string) => `/dashboard/orders/${encodeURIComponent(orderId)}`,
   orderPattern: '/dashboard/orders/:orderId',
+  /** The catalogue: search, filters and sorting, all in the address (docs/decisions/020). */
+  products: '/products',
+  /** One product's own page, drawn by the server for search engines and link previews. */
+  product: (productId: string) => `/product/${encodeURIComponent(productId)}`,
+  productPattern: '/product/:productId',
+  editProduct: (productId: string) => `/dashboard/editProduct/${encodeURIComponent(productId)}`,
+  editProductPattern: '/dashboard/editProduct/:productId',
+  manageCategories: '/dashboard/manageCategories',
   /** Where the Google sign-in popup lands to tell its opener that it is done. */
   authPopup: '/auth/popup',
   /** Accounts (issue 3): where the mailed password-reset link lands. */

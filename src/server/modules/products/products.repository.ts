@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categories, products } from '../../db/schema.ts';
 import { centsToDollars, type Cents } from '../../../shared/money.ts';
@@ -91,4 +91,15 @@ export async function insertProduct(db: Db, product: NewProduct): Promise<string
 export async function deleteProduct(db: Db, id: string): Promise<number> {
   const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
   return rows.length;
+}
+
+/** Ids in id order, for the sitemap (read off the primary key's index). */
+export async function productIds(db: Db, offset: number, limit: number): Promise<string[]> {
+  const rows = await db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(limit).offset(offset);
+  return rows.map((row) => row.id);
+}
+
+export async function countProducts(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products);
+  return Number(row?.n ?? 0);
 }

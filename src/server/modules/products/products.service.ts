@@ -273,3 +273,32 @@ export async function productSearchAnswer(
     return prepareJson(body, `<${path}?${params}>; rel="next"`);
   });
 }
+
+// --- Pages the server draws from the catalogue (src/server/modules/pages) ---
+
+/** The HTML of a product's page, drawn by `draw` and cached like the product's JSON. */
+export function productHtmlAnswer(
+  catalogue: Catalogue,
+  id: string,
+  draw: (product: CatalogueProduct & { categoryName: string }) => string,
+): Promise<PreparedAnswer> {
+  return catalogue.cache.get(`page:product:${id}`, async () => ({
+    body: Buffer.from(draw(await getProduct(catalogue.db, id))),
+  }));
+}
+
+/** Product addresses per sitemap file (the protocol allows 50,000). */
+export const SITEMAP_PRODUCTS = 40_000;
+
+/** How many sitemap files the products need. */
+export async function sitemapFileCount(catalogue: Catalogue): Promise<number> {
+  const answer = await catalogue.cache.get('sitemap:count', async () => ({
+    body: Buffer.from(String(await repository.countProducts(catalogue.db))),
+  }));
+  return Math.max(1, Math.ceil(Number(answer.body.toString()) / SITEMAP_PRODUCTS));
+}
+
+/** The product ids of sitemap file `index` (0-based), in id order (the primary key's index). */
+export function sitemapProductIds(catalogue: Catalogue, index: number): Promise<string[]> {
+  return repository.productIds(catalogue.db, index * SITEMAP_PRODUCTS, SITEMAP_PRODUCTS);
+}

@@ -5,4 +5,7 @@ export const productKeys = {
   list: () => ['products', 'list'] as const,
   /** One product (the place-order page: its stock changes when orders are placed). */
   detail: (productId: string) => ['products', 'detail', productId] as const,
+  /** A search of the products page, by its query string. */
+  search: (query: string) => ['products', 'search', query] as const,
+  categories: () => ['products', 'categories'] as const,
 };

@@ -34,7 +34,10 @@ export function ProductCard({ product }: { product: Product }) {
       </figure>
       <div className="card-body gap-3 p-5">
         <h3 id={titleId} className="card-title text-lg leading-snug">
-          {product.name}
+          {/* The product's own page (its name); 'See more' and Place Order lead to ordering (spec section 2). */}
+          <Link to={paths.product(product._id)} className="link-hover">
+            {product.name}
+          </Link>
         </h3>
         <p className="text-2xl font-bold text-primary">
           {price(product.price)}

@@ -25,7 +25,9 @@ export const productFieldLabels = {
   get description() {
     return t.fieldDescription;
   },
-  category: 'Category',
+  get category() {
+    return t.categoryLabel;
+  },
 } satisfies Record<keyof ProductInput, string>;
 
 /**

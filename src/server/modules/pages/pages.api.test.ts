@@ -1,0 +1,95 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { orders, products } from '../../db/schema.ts';
+import { createCategory, createProduct } from '../../../../tests/factories/products.ts';
+import { useApiTest } from '../../../../tests/support/api-test.ts';
+
+const t = useApiTest();
+
+beforeEach(async () => {
+  await t.app.db.delete(orders);
+  await t.app.db.delete(products);
+  t.app.catalogue.cache.invalidate();
+});
+
+const jsonLdOf = (html: string) => {
+  const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+  return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : undefined;
+};
+
+describe('GET /product/{id}', () => {
+  it('sends real HTML with the product, its title, description, Open Graph tags and JSON-LD', async () => {
+    const category = await createCategory(t.app, `Spraying ${Date.now()}`);
+    const product = await createProduct(t.app, {
+      name: '16 L Knapsack Sprayer',
+      priceCents: 4599,
+      stock: 12,
+      minOrder: 2,
+      categoryId: category.id,
+      img: '/images/products/knapsack-sprayer.svg',
+      description: 'Brass lance & adjustable nozzle, for <paddy> fields.',
+    });
+    const response = await t.app.inject({ method: 'GET', url: `/product/${product.id}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    const html = response.body;
+    expect(html).toContain('<title>16 L Knapsack Sprayer | AgriTools</title>');
+    expect(html).toContain(
+      '<meta name="description" content="Brass lance &amp; adjustable nozzle, for &lt;paddy&gt; fields." />',
+    );
+    expect(html).toContain('<meta property="og:title" content="16 L Knapsack Sprayer" />');
+    expect(html).toContain(
+      `<meta property="og:image" content="${t.app.publicUrl}/images/products/knapsack-sprayer.svg" />`,
+    );
+    expect(html).toContain(`<link rel="canonical" href="${t.app.publicUrl}/product/${product.id}" />`);
+    expect(html).toContain('<h1 id="product-name" class="text-3xl font-bold">16 L Knapsack Sprayer</h1>');
+    expect(html).toContain('$45.99');
+    expect(html).not.toContain('<paddy>');
+    expect(jsonLdOf(html)).toMatchObject({
+      '@type': 'Product',
+      name: '16 L Knapsack Sprayer',
+      sku: product.id,
+      category: category.name,
+      offers: {
+        '@type': 'Offer',
+        price: '45.99',
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+      },
+    });
+  });
+
+  it('marks a product without stock as out of stock, and a name cannot break out of the script', async () => {
+    const product = await createProduct(t.app, { name: 'Hoe </script><script>alert(1)</script>', stock: 0 });
+    const html = (await t.app.inject({ method: 'GET', url: `/product/${product.id}` })).body;
+    expect(html).not.toContain('<script>alert(1)');
+    expect(jsonLdOf(html)).toMatchObject({
+      name: 'Hoe </script><script>alert(1)</script>',
+      offers: { availability: 'https://schema.org/OutOfStock' },
+    });
+  });
+
+  it('answers 404 with the app for an unknown or malformed id', async () => {
+    for (const id of ['0b7d1a8e-5c3f-4e2a-9b6d-7f8e9a0b1c2d', 'not-an-id']) {
+      const response = await t.app.inject({ method: 'GET', url: `/product/${id}` });
+      expect(response.statusCode, id).toBe(404);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.body).not.toContain('application/ld+json');
+    }
+  });
+});
+
+describe('GET /sitemap.xml and /robots.txt', () => {
+  it('lists every product page and the public pages; robots.txt points to it', async () => {
+    const a = await createProduct(t.app);
+    const b = await createProduct(t.app);
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    for (const path of ['/products', `/product/${a.id}`, `/product/${b.id}`])
+      expect(sitemap.body).toContain(`<loc>${t.app.publicUrl}${path}</loc>`);
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain(`Sitemap: ${t.app.publicUrl}/sitemap.xml`);
+    expect(robots.body).toContain('Disallow: /dashboard');
+  });
+});

@@ -1,0 +1,95 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { projectRoot } from '../../lib/project-root.ts';
+import { idSchema } from '../../../shared/schemas/common.schema.ts';
+import * as catalogue from '../products/products.service.ts';
+import { checkTemplate, productPageHtml, robotsTxt, sitemapIndexXml, sitemapXml } from './product-html.ts';
+
+// Pages for search engines and link previews (docs/decisions/021-server-drawn-product-pages.md):
+// /product/{id} as real HTML, /sitemap.xml listing every product page, /robots.txt naming it.
+
+/** The public pages a sitemap lists besides the products. */
+const PUBLIC_PAGES = ['/', '/products', '/blogs', '/myportfolio'];
+
+const html = (reply: FastifyReply, status: number, body: string | Buffer) =>
+  reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
+
+/**
+ * The built index.html; without a build (API tests, `npm run dev`) the source one, whose
+ * script only the Vite dev server serves, which is all those need.
+ */
+function readTemplate(root: string): string {
+  const built = join(root, 'index.html');
+  const template = readFileSync(
+    existsSync(built) ? built : join(projectRoot(), 'src/web/index.html'),
+    'utf8',
+  );
+  checkTemplate(template);
+  return template;
+}
+
+export async function pagesRoutes(app: FastifyInstance, options: { root: string }) {
+  const template = readTemplate(options.root);
+  const base = app.publicUrl;
+
+  app.get('/product/:id', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    // Not a product: the app's not-found page, with the status search engines need.
+    if (!idSchema.safeParse(id).success) return html(reply, 404, template);
+    try {
+      const answer = await catalogue.productHtmlAnswer(app.catalogue, id, (product) =>
+        productPageHtml(template, product, base),
+      );
+      return html(reply, 200, answer.body);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'NOT_FOUND') return html(reply, 404, template);
+      throw error;
+    }
+  });
+
+  app.get('/robots.txt', async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(robotsTxt(base)),
+  );
+
+  // One sitemap while the products fit one file; past that an index of numbered files.
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const files = await catalogue.sitemapFileCount(app.catalogue);
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
+    if (files === 1) {
+      const ids = await catalogue.sitemapProductIds(app.catalogue, 0);
+      return reply.send(
+        sitemapXml([
+          ...PUBLIC_PAGES.map((path) => `${base}${path}`),
+          ...ids.map((id) => `${base}/product/${id}`),
+        ]),
+      );
+    }
+    return reply.send(
+      sitemapIndexXml([
+        `${base}/sitemap-pages.xml`,
+        ...Array.from({ length: files }, (_, i) => `${base}/sitemap-products-${i + 1}.xml`),
+      ]),
+    );
+  });
+  app.get('/sitemap-pages.xml', async (_request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(sitemapXml(PUBLIC_PAGES.map((path) => `${base}${path}`))),
+  );
+  app.get('/sitemap-products-:n.xml', async (request, reply) => {
+    const n = Number((request.params as { n: string }).n);
+    const files = await catalogue.sitemapFileCount(app.catalogue);
+    if (!Number.isInteger(n) || n < 1 || n > files)
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    const ids = await catalogue.sitemapProductIds(app.catalogue, n - 1);
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(sitemapXml(ids.map((id) => `${base}/product/${id}`)));
+  });
+}

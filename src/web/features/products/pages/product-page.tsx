@@ -1,0 +1,85 @@
+import { Link, useParams } from 'react-router';
+import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
+import { t, price } from '../../../lib/i18n.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useProduct } from '../api/get-product.ts';
+import { useCategories } from '../api/search-products.ts';
+
+/**
+ * /product/{id}: one product with its picture, description, price, stock and minimum order.
+ * The server sends this address as HTML with the product already in it, its title, description,
+ * Open Graph tags and JSON-LD (src/server/modules/pages); this page takes over once loaded.
+ */
+export default function ProductPage() {
+  const { productId = '' } = useParams();
+  const product = useProduct(productId);
+  const categories = useCategories();
+  if (product.isPending) return <FullPageSpinner label={t.loading} />;
+  if (product.isError || !product.data)
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+        <p className="text-lg">{t.productNotFound}</p>
+        <Link to={paths.products} className="btn btn-primary mt-6">
+          {t.allProducts}
+        </Link>
+      </div>
+    );
+  const item = product.data as typeof product.data & { category?: string };
+  const category = categories.data?.find((c) => c.slug === item.category);
+  return (
+    <article
+      className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 md:grid-cols-2 lg:py-12"
+      aria-labelledby="product-name"
+    >
+      <figure className="overflow-hidden rounded-box bg-base-200">
+        <img
+          src={item.img}
+          alt={item.name}
+          width={800}
+          height={600}
+          className="aspect-[4/3] h-auto w-full object-contain"
+        />
+      </figure>
+      <div className="flex flex-col gap-4">
+        <nav aria-label="Breadcrumb" className="text-sm text-base-content/70">
+          <Link to={paths.products} className="link-hover">
+            {t.allProducts}
+          </Link>
+          {category && (
+            <>
+              {' / '}
+              <Link to={`${paths.products}?category=${category.slug}`} className="link-hover">
+                {category.name}
+              </Link>
+            </>
+          )}
+        </nav>
+        <h1 id="product-name" className="text-3xl font-bold">
+          {item.name}
+        </h1>
+        <p className="text-3xl font-bold text-primary">
+          {price(item.price)}
+          <span className="ml-1 text-base font-medium text-base-content/70">{t.perUnit}</span>
+        </p>
+        <dl className="grid grid-cols-2 gap-2 text-sm sm:max-w-sm">
+          <div className="rounded-field bg-base-200 px-3 py-2">
+            <dt className="text-base-content/70">{t.stock}</dt>
+            <dd className="font-semibold">
+              {item.stock > 0 ? item.stock.toLocaleString('en-US') : t.outOfStock}
+            </dd>
+          </div>
+          <div className="rounded-field bg-base-200 px-3 py-2">
+            <dt className="text-base-content/70">{t.minimumOrder}</dt>
+            <dd className="font-semibold">{item.minOrder.toLocaleString('en-US')}</dd>
+          </div>
+        </dl>
+        <p className="leading-relaxed whitespace-pre-line text-base-content/80">{item.description}</p>
+        <div>
+          <Link to={paths.placeOrder(item._id)} className="btn btn-primary btn-wide">
+            {t.placeOrder}
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

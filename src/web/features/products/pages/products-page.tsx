@@ -1,0 +1,197 @@
+import { useId, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { productSorts, type ProductSort } from '../../../../shared/schemas/product.schema.ts';
+import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
+import { t } from '../../../lib/i18n.ts';
+import { loadedRows } from '../../../lib/paged-list.ts';
+import { useCategories, useProductSearch } from '../api/search-products.ts';
+import { ProductCard, ProductCardPlaceholder } from '../components/product-card.tsx';
+
+const sortLabels: Record<ProductSort, () => string> = {
+  relevance: () => t.sortRelevance,
+  newest: () => t.sortNewest,
+  'price-asc': () => t.sortPriceAsc,
+  'price-desc': () => t.sortPriceDesc,
+  rating: () => t.sortRating,
+};
+
+/** The parameters the page keeps in its address; the same names as GET /api/products takes. */
+const FILTERS = ['q', 'category', 'inStock', 'minPrice', 'maxPrice', 'sort'] as const;
+
+/**
+ * The API query of the page's address: its filters, and always a sort, so the server treats it
+ * as a search (with categories and cursors) even when nothing is chosen.
+ */
+function apiQuery(params: URLSearchParams): string {
+  const query = new URLSearchParams();
+  for (const name of FILTERS) {
+    const value = params.get(name)?.trim();
+    if (value) query.set(name, value);
+  }
+  if (!query.has('sort')) query.set('sort', query.has('q') ? 'relevance' : 'newest');
+  if (query.get('sort') === 'relevance' && !query.has('q')) query.set('sort', 'newest');
+  return query.toString();
+}
+
+/**
+ * /products: search, category, stock and price filters and sorting, with "Load more" pages.
+ * Everything chosen lives in the address, so a search can be shared or bookmarked.
+ */
+export default function ProductsPage() {
+  const [params, setParams] = useSearchParams();
+  const query = apiQuery(params);
+  const search = useProductSearch(query);
+  const categories = useCategories();
+  const products = loadedRows(search.data);
+  const ids = useId();
+  const q = params.get('q') ?? '';
+  const sort = (new URLSearchParams(query).get('sort') ?? 'newest') as ProductSort;
+
+  const change = (name: (typeof FILTERS)[number], value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next);
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next = new URLSearchParams(params);
+    for (const name of ['q', 'minPrice', 'maxPrice'] as const) {
+      const value = String(form.get(name) ?? '').trim();
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    // A new search text picks its best matches first, unless a sort was chosen.
+    if (next.get('q') !== params.get('q') && next.get('sort') === 'relevance' && !next.get('q'))
+      next.delete('sort');
+    setParams(next);
+  };
+  const filtered = FILTERS.some((name) => params.has(name));
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:py-12">
+      <h1 className="text-3xl font-bold">{t.catalogueTitle}</h1>
+      <p className="mt-2 text-base-content/70">{t.catalogueIntro}</p>
+
+      <form
+        role="search"
+        onSubmit={onSubmit}
+        className="mt-6 grid gap-4 rounded-box bg-base-200 p-4 lg:grid-cols-12"
+      >
+        <div className="flex gap-2 lg:col-span-12">
+          <label htmlFor={`${ids}-q`} className="sr-only">
+            {t.searchLabel}
+          </label>
+          <input
+            id={`${ids}-q`}
+            key={`q-${q}`}
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={200}
+            placeholder={t.searchPlaceholder}
+            className="input input-bordered w-full"
+          />
+          <button type="submit" className="btn btn-primary">
+            {t.searchButton}
+          </button>
+        </div>
+        <label className="form-control lg:col-span-3">
+          <span className="label-text mb-1 text-sm font-medium">{t.categoryLabel}</span>
+          <select
+            className="select select-bordered w-full"
+            value={params.get('category') ?? ''}
+            onChange={(event) => change('category', event.target.value)}
+          >
+            <option value="">{t.allCategories}</option>
+            {categories.data?.map((category) => (
+              <option key={category._id} value={category.slug}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="form-control lg:col-span-3">
+          <span className="label-text mb-1 text-sm font-medium">{t.sortLabel}</span>
+          <select
+            className="select select-bordered w-full"
+            value={sort}
+            onChange={(event) => change('sort', event.target.value)}
+          >
+            {productSorts
+              .filter((option) => option !== 'relevance' || q)
+              .map((option) => (
+                <option key={option} value={option}>
+                  {sortLabels[option]()}
+                </option>
+              ))}
+          </select>
+        </label>
+        <label className="form-control lg:col-span-2">
+          <span className="label-text mb-1 text-sm font-medium">{t.minPriceLabel}</span>
+          <input
+            key={`min-${params.get('minPrice') ?? ''}`}
+            name="minPrice"
+            type="number"
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            defaultValue={params.get('minPrice') ?? ''}
+            className="input input-bordered w-full"
+          />
+        </label>
+        <label className="form-control lg:col-span-2">
+          <span className="label-text mb-1 text-sm font-medium">{t.maxPriceLabel}</span>
+          <input
+            key={`max-${params.get('maxPrice') ?? ''}`}
+            name="maxPrice"
+            type="number"
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            defaultValue={params.get('maxPrice') ?? ''}
+            className="input input-bordered w-full"
+          />
+        </label>
+        <label className="label cursor-pointer justify-start gap-2 self-end pb-2 lg:col-span-2">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-primary"
+            checked={params.get('inStock') === 'true'}
+            onChange={(event) => change('inStock', event.target.checked ? 'true' : '')}
+          />
+          <span className="label-text">{t.inStockOnly}</span>
+        </label>
+      </form>
+      {filtered && (
+        <button
+          type="button"
+          className="btn btn-link btn-sm mt-2 px-0"
+          onClick={() => setParams(new URLSearchParams())}
+        >
+          {t.clearFilters}
+        </button>
+      )}
+
+      <div
+        className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+        aria-busy={search.isPending}
+        aria-live="polite"
+        data-testid="product-list"
+      >
+        {search.isPending && Array.from({ length: 3 }, (_, i) => <ProductCardPlaceholder key={i} />)}
+        {products?.map((product) => (
+          <ProductCard key={product._id} product={product} />
+        ))}
+      </div>
+      {products?.length === 0 && <p className="mt-6 text-center text-base-content/70">{t.noProductsMatch}</p>}
+      {search.isError && !search.isFetchNextPageError && (
+        <p role="alert" className="mt-6 text-center text-error">
+          {t.searchFailed}: {search.error.message}
+        </p>
+      )}
+      <LoadMoreButton query={search} noun={t.nounProducts} />
+    </div>
+  );
+}
