@@ -95,7 +95,12 @@ export async function deleteProduct(db: Db, id: string): Promise<number> {
 
 /** Ids in id order, for the sitemap (read off the primary key's index). */
 export async function productIds(db: Db, offset: number, limit: number): Promise<string[]> {
-  const rows = await db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(limit).offset(offset);
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .orderBy(asc(products.id))
+    .limit(limit)
+    .offset(offset);
   return rows.map((row) => row.id);
 }
 
