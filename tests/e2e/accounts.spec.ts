@@ -202,10 +202,15 @@ test.describe('dashboard', () => {
   test('on a phone the dashboard menu opens from its toggle', async ({ page }) => {
     await page.setViewportSize(MOBILE);
     await signUpNewCustomer(page, {}, '/dashboard');
-    const menu = page.getByRole('navigation', { name: 'Dashboard' });
-    await expect(menu.getByRole('link', { name: 'My Orders' })).toBeHidden();
-    await page.getByLabel('Open dashboard menu').click();
-    await menu.getByRole('link', { name: 'My Orders' }).click();
+    // The shut drawer is hidden from the accessibility tree, so the locators include hidden nodes.
+    const menu = page.getByRole('navigation', { name: 'Dashboard', includeHidden: true });
+    const myOrders = menu.getByRole('link', { name: 'My Orders', includeHidden: true });
+    // The page is ready (the customer's items are in the menu), the menu itself is shut.
+    await expect(myOrders).toHaveCount(1);
+    await expect(myOrders).toBeHidden();
+    await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+    await expect(myOrders).toBeInViewport();
+    await myOrders.click();
     await expect(page).toHaveURL(/\/dashboard\/myorders$/);
     await expect(menu.getByRole('link', { name: 'My Orders' })).toBeHidden();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,49 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { messages } from '../../src/shared/messages.ts';
 import { DESKTOP, MOBILE, expect, test } from './fixtures.ts';
-import { ADMIN, bearerHeaders, signInAs, signUpNewCustomer } from './support/auth.ts';
+import { bearerHeaders, signUpNewCustomer } from './support/auth.ts';
+import { addProduct as addOrderProduct, withAdmin, type TestProduct } from './support/products.ts';
 
 // Issue 5 stories: placing, paying, cancelling and managing orders in the real built app.
 // Each story adds its own product through the admin API, so parallel stories never share stock.
 
-interface TestProduct {
-  id: string;
-  name: string;
-  price: number;
-  stock: number;
-  minOrder: number;
-}
-
-async function withAdmin<T>(browser: Browser, run: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    await signInAs(page, ADMIN);
-    return await run(page);
-  } finally {
-    await context.close();
-  }
-}
-
-async function addProduct(browser: Browser, values: { price: number; stock: number; minOrder: number }) {
-  const name = `Order test tiller ${randomBytes(3).toString('hex')}`;
-  return withAdmin(browser, async (admin) => {
-    const response = await admin.request.post('/api/product', {
-      headers: await bearerHeaders(admin),
-      data: {
-        name,
-        ...values,
-        rating: 4,
-        img: '/images/products/garden-hoe.svg',
-        description: 'A hand tiller made for the order stories: light, sharp and easy on the back.',
-      },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    const { insertedId } = (await response.json()) as { insertedId: string };
-    return { id: insertedId, name, ...values } satisfies TestProduct;
-  });
-}
+const addProduct = (browser: Browser, values: { price: number; stock: number; minOrder: number }) =>
+  addOrderProduct(browser, values, 'Order test tiller');
 
 async function stockOf(page: Page, productId: string): Promise<number> {
   const response = await page.request.get(`/api/product/${productId}`);

@@ -109,16 +109,17 @@ test.describe('prerendered pages', () => {
   /** The heading the HTML brought is still in the page, and React now owns that very node. */
   async function expectAdopted(page: Page, heading: string) {
     await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    const parsed = await page.evaluate(() => {
-      const node = (window as unknown as { parsedHeading?: Element | null }).parsedHeading;
-      return {
-        text: node?.textContent ?? null,
-        connected: node?.isConnected ?? false,
-        ownedByReact: !!node && Object.keys(node).some((key) => key.startsWith('__reactFiber$')),
-      };
-    });
-    expect(parsed).toEqual({ text: heading, connected: true, ownedByReact: true });
+    // Hydration ends when React has taken the node over: wait for that, not for the network.
+    const parsed = () =>
+      page.evaluate(() => {
+        const node = (window as unknown as { parsedHeading?: Element | null }).parsedHeading;
+        return {
+          text: node?.textContent ?? null,
+          connected: node?.isConnected ?? false,
+          ownedByReact: !!node && Object.keys(node).some((key) => key.startsWith('__reactFiber$')),
+        };
+      });
+    await expect.poll(parsed).toEqual({ text: heading, connected: true, ownedByReact: true });
   }
 
   for (const { path, heading } of pages) {

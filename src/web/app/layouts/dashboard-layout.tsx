@@ -2,7 +2,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { useEffect, useRef } from 'react';
 import { useAuth } from '../../lib/auth-provider.tsx';
 import { paths } from '../../lib/paths.ts';
-import { DASHBOARD_DRAWER_ID } from './navbar.tsx';
+import { DASHBOARD_DRAWER_ID, useRegisterDashboardDrawer } from './dashboard-drawer.ts';
 import { t } from '../../lib/i18n.ts';
 
 interface MenuItem {
@@ -37,6 +37,7 @@ export default function DashboardLayout() {
   const { isAdmin, adminLoading } = useAuth();
   const location = useLocation();
   const toggle = useRef<HTMLInputElement>(null);
+  useRegisterDashboardDrawer();
   // Until the server has answered, show neither role's items rather than the wrong ones.
   const items = [...everyone, ...(adminLoading ? [] : isAdmin ? adminOnly : customerOnly)];
 

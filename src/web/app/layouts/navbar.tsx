@@ -4,11 +4,10 @@ import { COMPANY_NAME } from '../../../shared/constants.ts';
 import { useAuth } from '../../lib/auth-provider.tsx';
 import { paths } from '../../lib/paths.ts';
 import { t } from '../../lib/i18n.ts';
+import { DASHBOARD_DRAWER_ID, useDashboardDrawerReady } from './dashboard-drawer.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { orderMessages } from '../../../shared/order-messages.ts';
 import { cart, useCartCount } from '../../features/cart/cart-store.ts';
-
-export const DASHBOARD_DRAWER_ID = 'dashboard-drawer';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
 
@@ -24,12 +23,12 @@ export function Navbar() {
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === location.pathname;
   const menuId = useId();
-  const onDashboard = location.pathname.startsWith(paths.dashboard);
   const cartCount = useCartCount();
   // Signing in merges this browser's cart into the saved one; signing out starts afresh.
   useEffect(() => {
     void cart.accountChanged(account ? { email: account.email } : null);
   }, [account]);
+  const drawerReady = useDashboardDrawerReady();
 
   const items = (
     <>
@@ -71,7 +70,7 @@ export function Navbar() {
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
       <nav className="navbar mx-auto max-w-7xl px-2 sm:px-4" aria-label={t.navMain}>
         <div className="navbar-start gap-1">
-          {onDashboard && (
+          {drawerReady && (
             // A real button (not a <label>) so keyboards and screen readers can open the menu.
             <button
               type="button"
