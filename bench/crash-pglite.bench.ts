@@ -1,4 +1,4 @@
-// Crash report on PGlite (issue 6): SIGKILL the server in the middle of a stream of orders,
+// Crash report on PGlite: SIGKILL the server in the middle of a stream of orders,
 // restart it on the same DATA_DIR and count acknowledged orders that did not survive.
 // PostgreSQL's guarantee is asserted in tests/system/crash-safety.system.test.ts; PGlite's is measured here.
 // Run: npm run build && npx tsx bench/crash-pglite.bench.ts

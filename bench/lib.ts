@@ -19,7 +19,7 @@ export async function startShop(
     {
       AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
       SEED_DEMO: 'true',
-      // Benchmarks measure the routes, not the limiter (stack-notes.md): the limit is off.
+      // Benchmarks measure the routes, not the limiter: the limit is off.
       RATE_LIMIT_MAX: '0',
       ...env,
     },

@@ -1,4 +1,4 @@
-// Order placement under load on PostgreSQL (issue 6): many customers placing orders of one
+// Order placement under load on PostgreSQL: many customers placing orders of one
 // unit at once, then a check that stock and orders add up (no oversell, nothing lost).
 // Run: npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/agritools_bench npx tsx bench/orders.bench.ts
 import { randomBytes } from 'node:crypto';

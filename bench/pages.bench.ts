@@ -1,9 +1,10 @@
-// Page speed (issue 6): Lighthouse (mobile, default throttling) on /, /blogs, /login and
-// /placeorder/{id} with Debian's Chromium, plus the gzip size of the JavaScript each route loads.
-// Targets: performance 100 on / and at least 95 on the others; at most 100 KB gzip of
-// JavaScript for /. Lighthouse scores vary from run to run, and more on a busy machine: each
-// page is measured LIGHTHOUSE_RUNS times (default 3) and the median run is reported, as
-// Lighthouse's own docs advise. 'CPU index' is Lighthouse's benchmark of the machine during that
+// Page speed: Lighthouse (mobile, default throttling) on /, /blogs, /login and /placeorder/{id}
+// with Debian's Chromium, plus the gzip size of the JavaScript each route loads.
+// Targets: performance 100 on /, /blogs and /login in every run, at least 98 on
+// /placeorder/{id}; at most 90 KB gzip of JavaScript for /. Lighthouse scores vary from run to
+// run, and more on a busy machine: each page is measured LIGHTHOUSE_RUNS times (default 5);
+// every run's score is printed, with the lowest (what "in every run" is judged by) and the
+// median run's metrics. "LH script KB" is the script bytes Lighthouse saw transferred. 'CPU index' is Lighthouse's benchmark of the machine during that
 // run (3,800-4,300 on the 2-core CI machine when idle); scores fall when other work shares the CPU.
 // A run that Lighthouse could not complete (lhr.runtimeError, e.g. NO_NAVSTART: all metrics
 // empty, which read as a score of 0) is named and retried.
@@ -24,19 +25,16 @@ const flags = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
-const TARGETS: Record<string, string> = {
-  '/': '100',
-  '/blogs': '>= 95',
-  '/login': '>= 95',
-  '/placeorder/{id}': '>= 95',
-};
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
+/** The lowest score each page must reach in every run. */
+const TARGETS: Record<string, number> = { '/': 100, '/blogs': 100, '/login': 100, '/placeorder/{id}': 98 };
+const JS_TARGET_KB = 90;
 const DEMO_CUSTOMER = {
   email: 'customer@agritools.local',
   password: process.env.DEMO_CUSTOMER_PASSWORD ?? 'agritools-customer',
 };
 
-const PORT = 3205;
+const PORT = 3314;
 // Better Auth refuses a sign-in whose Origin is not the shop's public URL (403), and that
 // URL defaults to http://localhost:PORT while the bench talks to 127.0.0.1: name the
 // address the bench uses.
@@ -78,7 +76,8 @@ try {
       page: label(path),
       'JS files': scripts.size,
       'JS gzip KB': (total / 1024).toFixed(1),
-      target: path === '/' ? '<= 100' : '',
+      target: path === '/' ? `<= ${JS_TARGET_KB}` : '',
+      met: path === '/' ? (total / 1024 <= JS_TARGET_KB ? 'yes' : 'NO') : '',
     });
     await context.close();
   }
@@ -108,23 +107,31 @@ try {
       }
       const sorted = [...runs].sort((a, b) => a.performance - b.performance);
       const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+      const lowest = sorted[0]!.performance;
+      const target = TARGETS[label(path)] ?? 0;
       rows.push({
         page: label(path),
-        performance: median.performance,
-        target: TARGETS[label(path)] ?? '',
         runs: runs.map((run) => run.performance).join(' '),
+        lowest,
+        target: `>= ${target} every run`,
+        met: lowest >= target && runs.length === RUNS ? 'yes' : 'NO',
+        median: median.performance,
         'LCP ms': median.lcp,
         'TBT ms': median.tbt,
         CLS: median.cls.toFixed(3),
         'FCP ms': median.fcp,
         'SI ms': median.si,
         'CPU index': median.benchmarkIndex,
+        'LH script KB': (median.scriptBytes / 1024).toFixed(1),
       });
     }
   } finally {
     chrome.kill();
   }
-  printTable(`Lighthouse, mobile (simulated throttling), median of ${RUNS} runs`, rows);
+  printTable(
+    `Lighthouse, mobile (simulated throttling), ${RUNS} runs per page (metrics of the median run)`,
+    rows,
+  );
 } finally {
   await shop.stop();
 }
@@ -142,6 +149,8 @@ interface Run {
   cls: number;
   fcp: number;
   si: number;
+  /** Script bytes transferred, as Lighthouse counted them. */
+  scriptBytes: number;
 }
 
 /** One Lighthouse run, or the reason Lighthouse gives for not completing it. */
@@ -167,5 +176,13 @@ async function measure(port: number, url: string, cookie: string): Promise<Run |
     cls: metric('cumulative-layout-shift'),
     fcp: Math.round(metric('first-contentful-paint')),
     si: Math.round(metric('speed-index')),
+    scriptBytes: scriptTransferBytes(lhr.audits['resource-summary']?.details),
   };
+}
+
+/** The script row of Lighthouse's resource summary: bytes transferred for scripts. */
+function scriptTransferBytes(details: unknown): number {
+  const items = (details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)
+    ?.items;
+  return items?.find((item) => item.resourceType === 'script')?.transferSize ?? Number.NaN;
 }

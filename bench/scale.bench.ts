@@ -1,4 +1,4 @@
-// Reads at scale (issue 6): 100,000 products and 1,000,000 orders in PostgreSQL, then the
+// Reads at scale: 100,000 products and 1,000,000 orders in PostgreSQL, then the
 // listing and detail routes under load. Listing routes are capped (docs/decisions/002-listing-limits.md).
 // Run: npm run build && npx tsx bench/scale.bench.ts   (BENCH_PRODUCTS / BENCH_ORDERS to change the sizes)
 import pg from 'pg';

@@ -1,10 +1,17 @@
 // Starts the built server (dist/) as a real child process, for system tests and benchmarks.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const PROJECT_ROOT = new URL('../..', import.meta.url).pathname;
+
+/** What `npm start` runs after `node`: the server's Node flags (its memory bounds) and script. */
+const START_ARGS = (
+  JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .slice(1);
 
 export interface ServerProcess {
   url: string;
@@ -21,7 +28,7 @@ export async function startServerProcess(
   /** Called as soon as the process exists (before it is ready), e.g. to follow its memory. */
   onSpawn?: (child: ChildProcess) => void,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['dist/server/server/server.js'], {
+  const child = spawn(process.execPath, START_ARGS, {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,

@@ -1,13 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { join } from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import lockfile from 'proper-lockfile';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { projectRoot } from '../lib/project-root.ts';
@@ -38,9 +32,6 @@ const migrationsFolder = () => join(projectRoot(), 'src/server/db/migrations');
 /** Arbitrary constant: every instance takes this advisory lock while migrating. */
 const MIGRATION_LOCK_KEY = 724_019;
 
-/** PGlite's build of pg_trgm: catalogue search uses trigram similarity (migration 0004). */
-const extensions = { pg_trgm };
-
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
@@ -65,52 +56,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
 
-  let release: (() => Promise<void>) | undefined;
-  let client: PGlite;
-  if (target.kind === 'pglite') {
-    const dir = resolve(target.dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-    // Two processes on one PGlite folder lose writes silently (stack-notes.md): hold an
-    // exclusive lock for the life of the process and refuse to start when it is taken.
-    try {
-      // After a crash the old lock goes stale within 15 s; wait that long before giving up.
-      release = await lockfile.lock(dir, {
-        stale: 15_000,
-        update: 5_000,
-        realpath: true,
-        retries: { retries: 12, factor: 1, minTimeout: 2_000, maxTimeout: 2_000 },
-      });
-    } catch (error) {
-      throw new Error(
-        `The database folder ${dir} is in use by another process (${(error as Error).message}). ` +
-          'Stop the other server, or point DATA_DIR elsewhere.',
-        { cause: error },
-      );
-    }
-    client = new PGlite(dir, { extensions });
-  } else {
-    client = new PGlite({ extensions });
-  }
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
-    async migrate() {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
-    },
-    async listen(channel, onNotify) {
-      // PGlite runs in this process and calls listeners as the notifying statement completes.
-      const stop = await client.listen(channel, () => onNotify());
-      return async () => {
-        if (!client.closed) await stop();
-      };
-    },
-    async close() {
-      await client.close();
-      await release?.();
-    },
-  };
+  // The embedded engine (its JavaScript and, when opened, its WebAssembly) is loaded only when
+  // it is used: a server on PostgreSQL never holds it (docs/decisions/016).
+  const { openPglite } = await import('./pglite-client.ts');
+  return openPglite(target, migrationsFolder());
 }
 
 /**

@@ -1,0 +1,42 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './client.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'agritools-pglite-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
+/** Rows of a raw query (PGlite answers { rows }). */
+const rows = async <T>(db: Db, query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+const setting = async (db: Db, name: string) =>
+  (await rows<{ value: string }>(db, sql`select current_setting(${name}) as value`))[0]?.value;
+
+describe('the embedded database', () => {
+  it('is created on a new folder (in a child process) and opened with settings for one small shop', async () => {
+    expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(false);
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+      expect(await setting(database.db, 'shared_buffers')).toBe('16MB');
+      expect(await setting(database.db, 'work_mem')).toBe('2MB');
+      await database.migrate();
+    } finally {
+      await database.close();
+    }
+    // Opened again, it is the same database.
+    const again = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      const tables = await rows<{ name: string }>(
+        again.db,
+        sql`select tablename as name from pg_tables where schemaname = 'public'`,
+      );
+      expect(tables.map((row) => row.name)).toContain('products');
+    } finally {
+      await again.close();
+    }
+  }, 180_000);
+});

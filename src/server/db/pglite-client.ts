@@ -1,0 +1,97 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import lockfile from 'proper-lockfile';
+import type { DatabaseHandle, DatabaseTarget, Db } from './client.ts';
+import { PGLITE_START_PARAMS } from './pglite-settings.ts';
+import * as schema from './schema.ts';
+
+// The embedded database (PGlite), opened by openDatabase (client.ts) when no DATABASE_URL is
+// set. Loaded on demand, so a server on PostgreSQL never loads it.
+
+/** PGlite's build of pg_trgm: catalogue search uses trigram similarity (migration 0004). */
+const extensions = { pg_trgm };
+
+export async function openPglite(
+  target: Exclude<DatabaseTarget, { kind: 'postgres' }>,
+  migrationsFolder: string,
+): Promise<DatabaseHandle> {
+  let release: (() => Promise<void>) | undefined;
+  let client: PGlite;
+  if (target.kind === 'pglite') {
+    const dir = resolve(target.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    // Two processes on one PGlite folder lose writes silently (docs/decisions/004): hold an
+    // exclusive lock for the life of the process and refuse to start when it is taken.
+    try {
+      // After a crash the old lock goes stale within 15 s; wait that long before giving up.
+      release = await lockfile.lock(dir, {
+        stale: 15_000,
+        update: 5_000,
+        realpath: true,
+        retries: { retries: 12, factor: 1, minTimeout: 2_000, maxTimeout: 2_000 },
+      });
+    } catch (error) {
+      throw new Error(
+        `The database folder ${dir} is in use by another process (${(error as Error).message}). ` +
+          'Stop the other server, or point DATA_DIR elsewhere.',
+        { cause: error },
+      );
+    }
+    try {
+      if (!existsSync(join(dir, 'PG_VERSION'))) await createPgliteDatabase(dir);
+      client = new PGlite(dir, { extensions, startParams: PGLITE_START_PARAMS });
+    } catch (error) {
+      await release?.();
+      throw error;
+    }
+  } else {
+    client = new PGlite({ extensions, startParams: PGLITE_START_PARAMS });
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    },
+    async listen(channel, onNotify) {
+      // PGlite runs in this process and calls listeners as the notifying statement completes.
+      const stop = await client.listen(channel, () => onNotify());
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
+    async close() {
+      await client.close();
+      await release?.();
+    },
+  };
+}
+
+/**
+ * Creates a new PGlite database in `dir` in a short-lived child process (pglite-init.ts), so
+ * the memory initdb takes is given back when it exits instead of staying with the server.
+ */
+async function createPgliteDatabase(dir: string): Promise<void> {
+  const here = fileURLToPath(import.meta.url);
+  const script = join(here, '..', `pglite-init${extname(here)}`);
+  // Run from source (tsx, tests), the script is TypeScript: load it the same way.
+  const loader = extname(here) === '.ts' ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, script, dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const code = await new Promise<number | null>((done, fail) => {
+    child.once('error', fail);
+    child.once('exit', done);
+  });
+  if (code !== 0) throw new Error(`Creating the database in ${dir} failed (${code}): ${stderr.slice(-2000)}`);
+}
