@@ -255,7 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(securityPlugin, {
-    // HSTS and upgrade-insecure-requests only in production over HTTPS (stack-notes.md).
+    // HSTS and upgrade-insecure-requests only in production over HTTPS.
     https: env.NODE_ENV === 'production' && app.publicUrl.startsWith('https://'),
   });
   await app.register(responseHeadersPlugin);

@@ -51,7 +51,7 @@ export const messages = {
   errorLine: (message: string) => `Error: ${message}`,
   pleasePayFor: (orderId: string) => `Please pay for : ${orderId}`,
   ratingOutOf5: (rating: number) => `Rating: ${rating} out of 5`,
-  // Not in the spec: shown when Google sign-in has no client id configured (issue 3).
+  // Not in the spec: shown when Google sign-in has no client id configured.
   googleNotConfigured: 'Google sign-in is not configured on this server',
   // Not in the spec: a password from the list of the most common ones (sign-up and reset).
   commonPassword: 'This password is too common and easy to guess. Please choose another one.',

@@ -34,7 +34,7 @@ if (root.hasAttribute('data-prerendered')) {
 } else {
   // Every other page: index.html shows a static top bar and spinner until this first render,
   // which is a transition so React renders in slices and lets the browser work in between,
-  // instead of one task of several hundred milliseconds on a phone (issue 6: blocking time).
+  // instead of one task of several hundred milliseconds on a phone (blocking time).
   preloadPage(window.location.pathname);
   startTransition(() => createRoot(root).render(app));
 }

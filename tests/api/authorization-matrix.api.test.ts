@@ -7,7 +7,7 @@ import { createCategory, createProduct } from '../factories/products.ts';
 import { createUser } from '../factories/users.ts';
 import { orderBody, placeOrder } from '../factories/orders.ts';
 
-// Issue 6, item 1: every /api route x {visitor, customer A, customer B, admin}, from ONE
+// Every /api route x {visitor, customer A, customer B, admin}, from ONE
 // declaration. Resources in a row belong to customer A. A route the server registers without
 // a row here fails the suite, so a new endpoint cannot ship unauthorised by accident.
 

@@ -47,7 +47,7 @@ describe('the API foundation', () => {
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    // Plain-HTTP hosts must not be told to upgrade (stack-notes.md).
+    // Plain-HTTP hosts must not be told to upgrade.
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 

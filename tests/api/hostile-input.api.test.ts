@@ -7,7 +7,7 @@ import { orderListSchema } from '../../src/shared/schemas/order.schema.ts';
 import { createProduct } from '../factories/products.ts';
 import { useApiTest } from '../support/api-test.ts';
 
-// Issue 6, hostile input: every write route gets thousands of generated bodies (wrong types,
+// Hostile input: every write route gets thousands of generated bodies (wrong types,
 // huge strings, unicode, nesting, prototype-pollution keys, SQL and HTML) and must answer
 // below 500, in the error shape when refused, and store nothing that breaks the schema.
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 1000);

@@ -3,7 +3,7 @@ import { errorBodySchema } from '../../src/shared/errors.ts';
 import { freshAddress, ORIGIN, postAuth, signUp } from '../support/identity.ts';
 import { useApiTest } from '../support/api-test.ts';
 
-// What the security review of /api/auth found (issue 6, item 7): bodies that Better Auth
+// What the security review of /api/auth found: bodies that Better Auth
 // reads but our per-account limiter did not, NUL characters, and errors outside the shape.
 
 const t = useApiTest();

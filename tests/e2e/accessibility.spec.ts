@@ -4,7 +4,7 @@ import { DESKTOP, MOBILE, expect, test } from './fixtures.ts';
 import { ADMIN, bearerHeaders, signInAs, signUpNewCustomer } from './support/auth.ts';
 import { addProduct } from './support/products.ts';
 
-// Issue 6, item 5: axe on every page, signed out, as a customer and as an admin, at both
+// Axe on every page, signed out, as a customer and as an admin, at both
 // widths; no serious or critical violation is allowed.
 
 async function expectNoSeriousViolations(page: Page, label: string) {

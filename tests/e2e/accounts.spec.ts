@@ -6,7 +6,7 @@ import { E2E_DATA_DIR } from '../../playwright.config.ts';
 import { expect, MOBILE, test } from './fixtures.ts';
 import { ADMIN, newCustomer, signInAs, signUpNewCustomer } from './support/auth.ts';
 
-// Accounts stories (issue 3): sign-up, log-in, forgot and reset password, Google popup,
+// Accounts stories: sign-up, log-in, forgot and reset password, Google popup,
 // profile, Make Admin and the admin-route guard, all against the real server.
 
 const OUTBOX = resolve(E2E_DATA_DIR, 'outbox');

@@ -6,7 +6,7 @@ import type { Product } from '../../src/shared/schemas/product.schema.ts';
 import { DESKTOP, MOBILE, expect, test } from './fixtures.ts';
 import { ADMIN, signInAs, signUpNewCustomer } from './support/auth.ts';
 
-// Issue 4 stories: the home page, product admin and customer reviews in the built app.
+// The home page, product admin and customer reviews in the built app.
 // Stories run in parallel on one server; each works on products and reviews it made itself.
 
 const unique = () => randomBytes(3).toString('hex');

@@ -21,6 +21,6 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
-/** Widths every screen is checked at (issue 2: desktop and mobile). */
+/** Widths every screen is checked at (desktop and mobile). */
 export const MOBILE = { width: 375, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };

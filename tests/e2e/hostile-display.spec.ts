@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { ADMIN, bearerHeaders, signInAs, signUpNewCustomer } from './support/auth.ts';
 
-// Issue 6, item 2: HTML typed into names, reviews and products is shown as text, never run.
+// HTML typed into names, reviews and products is shown as text, never run.
 const NAME = '<img src=x onerror="window.__pwned=1">Rahim';
 const MESSAGE = '<b>bold</b><script>window.__pwned=1</script> tines';
 const PRODUCT = '<i>Hoe</i><svg onload="window.__pwned=1"></svg> deluxe';

@@ -4,7 +4,7 @@ import { DESKTOP, MOBILE, expect, test } from './fixtures.ts';
 import { bearerHeaders, signUpNewCustomer } from './support/auth.ts';
 import { addProduct as addOrderProduct, withAdmin, type TestProduct } from './support/products.ts';
 
-// Issue 5 stories: placing, paying, cancelling and managing orders in the real built app.
+// Placing, paying, cancelling and managing orders in the real built app.
 // Each story adds its own product through the admin API, so parallel stories never share stock.
 
 const addProduct = (browser: Browser, values: { price: number; stock: number; minOrder: number }) =>

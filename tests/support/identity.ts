@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, vi } from 'vitest';
 
-// Real identity sessions for API tests of the accounts layer (issue 3): sign up and sign in
+// Real identity sessions for API tests of the accounts layer: sign up and sign in
 // through /api/auth with app.inject, keeping the session cookie like a browser would.
 
 export const ORIGIN = 'http://localhost:3000';

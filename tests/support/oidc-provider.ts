@@ -1,7 +1,7 @@
 import Provider from 'oidc-provider';
 
 /**
- * A local OpenID Connect provider standing in for Google in the browser tests (issue 3).
+ * A local OpenID Connect provider standing in for Google in the browser tests.
  * The app under test gets GOOGLE_ISSUER=http://127.0.0.1:3101 and the client below.
  * oidc-provider's development interactions show a login form where any login name works
  * (and any password); the login becomes the account's email when it contains an '@'.

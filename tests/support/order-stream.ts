@@ -1,5 +1,5 @@
 // Streams of real orders against running server processes, for the crash and multi-instance
-// scenarios of issue 6 (used by tests/system and bench/crash-pglite.bench.ts).
+// scenarios (used by tests/system and bench/crash-pglite.bench.ts).
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/server/db/client.ts';
 import { products, sessions, users } from '../../src/server/db/schema.ts';

@@ -5,7 +5,7 @@ import { openTestDatabase } from '../support/test-database.ts';
 import { startServerProcess } from '../support/server-process.ts';
 import { seedOrderStream, streamOrders, SYSTEM_SECRET } from '../support/order-stream.ts';
 
-// Issue 6, crash safety: SIGKILL the server in the middle of a stream of orders, restart it,
+// Crash safety: SIGKILL the server in the middle of a stream of orders, restart it,
 // and every order that was acknowledged must be there, with stock and orders adding up.
 const STOCK = 5_000;
 let database: Awaited<ReturnType<typeof openTestDatabase>>;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from '../support/server-process.ts';
 
-// Issue 2, "done when": restarting the server keeps the data (PGlite files in DATA_DIR), and a
+// Restarting the server keeps the data (PGlite files in DATA_DIR), and a
 // second process on the same folder is refused instead of silently losing writes.
 
 const dataDir = mkdtempSync(join(tmpdir(), 'agritools-restart-'));

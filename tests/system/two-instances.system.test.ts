@@ -5,7 +5,7 @@ import { openTestDatabase } from '../support/test-database.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { seedOrderStream, streamOrders, SYSTEM_SECRET } from '../support/order-stream.ts';
 
-// Issue 6: two server processes on one PostgreSQL, orders spread across both, stock exact.
+// Two server processes on one PostgreSQL, orders spread across both, stock exact.
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 const servers: ServerProcess[] = [];
 

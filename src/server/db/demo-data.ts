@@ -1,4 +1,4 @@
-// Demo catalogue and reviews for an empty database (issue 2). Images ship in public/images.
+// Demo catalogue and reviews for an empty database. Images ship in public/images.
 // Descriptions are previewed at 100 characters on the home page (spec section 9), so each
 // one opens with a sentence that reads well on its own. Review messages stay within the
 // 150-character review limit (spec section 5).

@@ -29,7 +29,7 @@ function readPrerendered(root: string): Map<string, string> {
  * A prerendered public page gets its own HTML (docs/decisions/009); every other page gets
  * index.html, whose spinner the app replaces. Unknown /api paths get the JSON 404; a missing
  * asset (*.js, *.css, ...) gets a 404, never index.html, or a stale tab would get a MIME
- * error and a blank page (stack-notes.md).
+ * error and a blank page.
  */
 /** A page of the SPA: always revalidated, as it names the current build's assets. */
 const sendPage = (reply: FastifyReply, file: string) =>

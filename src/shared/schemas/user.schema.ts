@@ -78,6 +78,6 @@ export const adminCheckSchema = z.object({ admin: z.boolean() });
 export const userQuerySchema = z.object({ email: emailSchema });
 export const userListSchema = z.array(userSchema);
 
-// GET /api/auth-config: which sign-in methods the server offers (issue 3: Google needs a client id).
+// GET /api/auth-config: which sign-in methods the server offers (Google needs a client id).
 export const authConfigSchema = z.object({ google: z.boolean() });
 export type AuthConfig = z.infer<typeof authConfigSchema>;

@@ -5,7 +5,7 @@ import { paths } from '../lib/paths.ts';
 import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 
-// Every page is its own chunk, so the home route never loads dashboard code (issue 2). The
+// Every page is its own chunk, so the home route never loads dashboard code. The
 // public pages are prerendered (prerender.tsx), so their chunks cost the first paint nothing.
 // Declarative routes rather than the data router: the same behaviour for a SPA that loads
 // its data in components, and 17 KB gzip less on every page.
@@ -118,8 +118,7 @@ const AddProductPage = page(() => import('../features/products/pages/add-product
 /**
  * Starts downloading the code (and public data) of the page behind sign-in at `pathname`, if
  * any. main.tsx calls it at start: the router only asks for that code once the session is
- * known (RequireAuth), and fetching it alongside the session check saves the page round trips
- * (issue 6).
+ * known (RequireAuth), and fetching it alongside the session check saves the page round trips.
  */
 export function preloadPage(pathname: string): void {
   for (const { pattern, load, prefetch } of signedInPages) {

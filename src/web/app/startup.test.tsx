@@ -5,7 +5,7 @@ import { AuthProvider, prefetchSession, useAuth } from '../lib/auth-provider.tsx
 import { pathOf, sent, server } from '../../../tests/support/msw.ts';
 import { preloadPage } from './router.tsx';
 
-// What main.tsx starts before React's first render (issue 6): the code of the page behind
+// What main.tsx starts before React's first render: the code of the page behind
 // sign-in at the address, and the identity session check.
 
 // Each page module stands in for itself and records that its code was fetched.

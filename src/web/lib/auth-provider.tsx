@@ -50,8 +50,8 @@ let earlySession: Promise<IdentitySession | null> | null = null;
 
 /**
  * Starts the identity session check as soon as the app's code runs (main.tsx), rather than
- * after React's first render: the check then runs while a page's own code is still loading
- * (issue 6). The AuthProvider's first refresh uses its answer.
+ * after React's first render: the check then runs while a page's own code is still loading.
+ * The AuthProvider's first refresh uses its answer.
  */
 export function prefetchSession(): void {
   earlySession ??= getIdentitySession();
@@ -95,7 +95,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const stored = getAccessToken();
         if (stored && tokenFitsSession(stored, { sessionId: session.session?.id, email: user.email })) {
           // A reload or a new tab of the same session: the stored token still serves, so the
-          // page need not wait for the sync, which replaces the token when it answers (issue 6).
+          // page need not wait for the sync, which replaces the token when it answers.
           sync.then(
             ({ token }) => {
               if (current()) setAccessToken(token);

@@ -33,7 +33,7 @@ export const paths = {
   manageCategories: '/dashboard/manageCategories',
   /** Where the Google sign-in popup lands to tell its opener that it is done. */
   authPopup: '/auth/popup',
-  /** Accounts (issue 3): where the mailed password-reset link lands. */
+  /** Accounts: where the mailed password-reset link lands. */
   resetPassword: '/reset-password',
 } as const;
 

@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_BASE_URL } from '../../../playwright.config.ts';
 
 /*
- * Signing people in for browser stories (issue 3). Real identity, no shortcuts: these
+ * Signing people in for browser stories. Real identity, no shortcuts: these
  * helpers call the Better Auth endpoints through page.request, which shares the page's
  * cookie jar, then open a page so the SPA syncs the user (PUT /api/user/{email}) and
  * stores the access token, exactly as after a sign-in through the form.

@@ -34,7 +34,7 @@ function seedAgain(t: TestApp, env: Env) {
   return seedAccounts({ identity, db: app.db, env, log: app.log, demoCustomer: false });
 }
 
-// The identity layer under /api/auth (issue 3, items 1, 4 and 6): Better Auth with our
+// The identity layer under /api/auth: Better Auth with our
 // per-account limit, mail through the outbox, and the first admin.
 
 const wrongPassword = { password: 'definitely-wrong' };

@@ -9,7 +9,7 @@ import { signUp, syncUser } from '../../../../tests/support/identity.ts';
 import { useApiTest } from '../../../../tests/support/api-test.ts';
 
 // The user calls of spec section 7, for the four callers of every API test: visitor,
-// customer A, customer B and admin (issue 3, item 3). Each rule is asserted so that the
+// customer A, customer B and admin. Each rule is asserted so that the
 // test fails if the check were removed.
 
 const t = useApiTest();

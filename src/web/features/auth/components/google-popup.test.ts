@@ -4,7 +4,7 @@ import { POPUP_MESSAGE_TYPE, runGooglePopup } from './google-popup.ts';
 import { server } from '../../../../../tests/support/msw.ts';
 
 // The Google popup reports back with postMessage; only our own origin may end the wait
-// (issue 3: "same origin check!").
+// ("same origin check!").
 
 function fakePopup() {
   return { closed: false, location: { href: 'about:blank' }, close: vi.fn() } as unknown as Window & {

@@ -8,7 +8,7 @@ import { AuthCard, ErrorLine } from '../components/auth-card.tsx';
 import { t } from '../../../lib/i18n.ts';
 
 /**
- * Where the mailed reset link leads (issue 3: the spec's 'Sent email' needs a place to
+ * Where the mailed reset link leads (the spec's 'Sent email' needs a place to
  * land). Better Auth checks the token and sends ?token=... here, or ?error=INVALID_TOKEN.
  */
 export default function ResetPasswordPage() {

@@ -8,7 +8,7 @@ import { t } from '../../../lib/i18n.ts';
 /** Our Products (spec section 2): filled once after load. */
 export function ProductsSection() {
   // Deferred: the whole catalogue renders in an interruptible pass, not one long task that
-  // would hold up taps and scrolling (issue 6: total blocking time).
+  // would hold up taps and scrolling (total blocking time).
   const { data: products, isPending, isError } = useDeferredValue(useLoadOnce(getProducts));
   return (
     <section id="products" aria-labelledby="products-title" className="scroll-mt-20 bg-base-100">

@@ -8,8 +8,8 @@ import { ReviewCard } from './review-card.tsx';
 import { t } from '../../../lib/i18n.ts';
 
 // react-multi-carousel is CommonJS. In a Vite production build the default import is the
-// module namespace, not the component, and rendering it blanks the page (React error #130;
-// stack-notes.md). Take `.default` when it is there.
+// module namespace, not the component, and rendering it blanks the page (React error #130,
+// https://react.dev/errors/130). Take `.default` when it is there.
 const Carousel: ComponentType<CarouselProps> =
   (CarouselModule as unknown as { default?: ComponentType<CarouselProps> }).default ??
   (CarouselModule as unknown as ComponentType<CarouselProps>);
