@@ -16,6 +16,14 @@ export const E2E_OIDC = {
   clientSecret: 'agritools-e2e-secret-not-for-production',
 };
 
+/** The local SSLCommerz stand-in (tests/support/sslcommerz-simulator.ts). */
+export const E2E_SSLCOMMERZ = {
+  port: E2E_PORT + 10,
+  url: `http://127.0.0.1:${E2E_PORT + 10}`,
+  storeId: 'agritools-e2e',
+  storePassword: 'agritools-e2e-store-password',
+};
+
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -62,6 +70,19 @@ export default defineConfig({
       },
     },
     {
+      command: 'node --import tsx tests/support/sslcommerz-simulator.ts',
+      url: `${E2E_SSLCOMMERZ.url}/__sim/log`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        SSLCOMMERZ_SIM_PORT: String(E2E_SSLCOMMERZ.port),
+        SSLCOMMERZ_STORE_ID: E2E_SSLCOMMERZ.storeId,
+        SSLCOMMERZ_STORE_PASSWORD: E2E_SSLCOMMERZ.storePassword,
+      },
+    },
+    {
       command: `rm -rf ${E2E_DATA_DIR} && node dist/server/server/server.js`,
       url: `${E2E_BASE_URL}/api/health`,
       timeout: 120_000,
@@ -84,6 +105,10 @@ export default defineConfig({
         GOOGLE_ISSUER: E2E_OIDC.issuer,
         GOOGLE_CLIENT_ID: E2E_OIDC.clientId,
         GOOGLE_CLIENT_SECRET: E2E_OIDC.clientSecret,
+        SSLCOMMERZ_STORE_ID: E2E_SSLCOMMERZ.storeId,
+        SSLCOMMERZ_STORE_PASSWORD: E2E_SSLCOMMERZ.storePassword,
+        SSLCOMMERZ_URL: E2E_SSLCOMMERZ.url,
+        ORDERS_NOTIFY_EMAIL: 'orders@agritools.test',
       },
     },
   ],

@@ -29,13 +29,13 @@ export function AddToCartButton({
         type="button"
         className={className}
         disabled={!possible || !hydrated}
+        aria-label={`${orderMessages.addToCart}: ${product.name}`}
         onClick={() => {
           cart.add(product._id, units);
           setAdded(true);
         }}
       >
         {orderMessages.addToCart}
-        <span className="sr-only">: {product.name}</span>
       </button>
       <p aria-live="polite" className="min-h-5 text-center text-sm">
         {added && (

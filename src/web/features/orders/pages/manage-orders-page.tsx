@@ -164,9 +164,12 @@ export default function ManageOrdersPage() {
                       </td>
                       <td>
                         <div className="flex min-w-28 flex-col items-start gap-1">
-                          <span className="badge badge-outline whitespace-nowrap">
-                            {STATUS_LABELS[order.status ?? 'placed']}
-                          </span>
+                          {/* Placed and paid already show in the payment column. */}
+                          {order.status && order.status !== 'placed' && order.status !== 'paid' && (
+                            <span className="badge badge-outline whitespace-nowrap">
+                              {STATUS_LABELS[order.status]}
+                            </span>
+                          )}
                           {moves(order)
                             .filter((to) => to !== 'paid' && to !== 'cancelled')
                             .map((to) => (

@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { E2E_DATA_DIR } from '../../playwright.config.ts';
+import { orderMessages } from '../../src/shared/order-messages.ts';
+import { expect, test } from './fixtures.ts';
+import { ADMIN, bearerHeaders, signInAs, signUpNewCustomer } from './support/auth.ts';
+
+// The cart, checkout and order lifecycle in the real built app (docs/decisions/017-019):
+// a visitor's cart merges into the saved one on sign-in, a cash-on-delivery checkout is shipped
+// and delivered by an admin, the customer follows it on the order page; online payment goes
+// through the local SSLCommerz simulator. Every story adds its own products.
+
+async function withAdmin<T>(browser: Browser, run: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signInAs(page, ADMIN);
+    return await run(page);
+  } finally {
+    await context.close();
+  }
+}
+
+async function addProduct(browser: Browser, values: { price: number; stock: number; minOrder: number }) {
+  const name = `Checkout sprayer ${randomBytes(3).toString('hex')}`;
+  return withAdmin(browser, async (admin) => {
+    const response = await admin.request.post('/api/product', {
+      headers: await bearerHeaders(admin),
+      data: {
+        name,
+        ...values,
+        rating: 4,
+        img: '/images/products/garden-hoe.svg',
+        description: 'A knapsack sprayer for the checkout stories: sixteen litres, brass nozzle.',
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return { id: ((await response.json()) as { insertedId: string }).insertedId, name, ...values };
+  });
+}
+
+/** Mails in the e2e server's outbox addressed to `email` (the outbox sender writes them). */
+function mailsTo(email: string): string[] {
+  const folder = join(E2E_DATA_DIR, 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(folder).filter((name) => name.startsWith('outbox-'));
+  } catch {
+    return [];
+  }
+  return files
+    .map((name) => readFileSync(join(folder, name), 'utf8').replace(/=\r?\n/g, ''))
+    .filter((raw) => raw.toLowerCase().includes(`to: ${email.toLowerCase()}`));
+}
+
+async function fillCheckout(page: Page, paymentLabel: RegExp) {
+  await page.getByLabel('Phone').fill('01712345678');
+  await page.getByLabel('Address').fill('House 4, College Road');
+  await page.getByLabel(orderMessages.district).selectOption('Rajshahi');
+  await page.getByRole('radio', { name: paymentLabel }).check();
+}
+
+test.describe('cart and checkout', () => {
+  test('a visitor fills a cart, signs in, the carts merge, pays on delivery; an admin ships and delivers; the customer sees the timeline', async ({
+    page,
+    browser,
+  }) => {
+    const saved = await addProduct(browser, { price: 20, stock: 30, minOrder: 1 });
+    const browsed = await addProduct(browser, { price: 7.5, stock: 50, minOrder: 3 });
+
+    // The customer already has a saved cart from another device.
+    const customer = await (async () => {
+      const context = await browser.newContext();
+      const other = await context.newPage();
+      const created = await signUpNewCustomer(other);
+      const put = await other.request.put('/api/cart', {
+        headers: await bearerHeaders(other),
+        data: { items: [{ productId: saved.id, quantity: 2 }] },
+      });
+      expect(put.status()).toBe(200);
+      await context.close();
+      return created;
+    })();
+
+    // As a visitor on this device: Add to cart on the product's card puts its minimum order in.
+    await page.goto('/');
+    const add = page.getByRole('button', { name: `${orderMessages.addToCart}: ${browsed.name}` });
+    await expect(add).toBeEnabled();
+    await add.click();
+    await expect(page.getByRole('link', { name: orderMessages.addedToCart })).toBeVisible();
+    await page.goto('/cart');
+    await expect(page.getByRole('heading', { name: orderMessages.yourCart })).toBeVisible();
+    await expect(page.getByRole('heading', { name: browsed.name })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: `${orderMessages.cart}: 3 items` })).toBeVisible();
+    // The cart follows the order form's rules and words.
+    await page.getByLabel('Quantity').fill('2');
+    await expect(page.getByText('You must fulfill the minimum order')).toBeVisible();
+    await expect(page.getByRole('button', { name: orderMessages.checkout, exact: true })).toBeDisabled();
+    await page.getByLabel('Quantity').fill('4');
+    await expect(page.getByTestId('cart-total')).toHaveText('$30');
+
+    // Signing in merges the two carts.
+    await signInAs(page, customer, '/cart');
+    await expect(nav.getByRole('link', { name: `${orderMessages.cart}: 6 items` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: saved.name })).toBeVisible();
+    await expect(page.getByTestId('cart-total')).toHaveText('$70');
+
+    // Checkout, cash on delivery.
+    await page.getByRole('link', { name: orderMessages.checkout, exact: true }).click();
+    await fillCheckout(page, /Cash on delivery/);
+    await page.getByRole('button', { name: orderMessages.placeCheckout }).click();
+    await expect(page.getByTestId('order-status')).toHaveText('Processing');
+    const orderId = page.url().split('/').pop()!;
+    await expect(nav.getByRole('link', { name: `${orderMessages.cart}: 0 items` })).toBeVisible();
+
+    // The admin finds it among the orders being processed, ships it and delivers it.
+    await withAdmin(browser, async (admin) => {
+      await admin.goto('/dashboard/manageOrders');
+      await admin.getByLabel('Status').selectOption('processing');
+      await admin.getByRole('link', { name: `View order ${orderId}` }).click();
+      const move = admin.getByRole('form', { name: 'Move the order' });
+      await move.getByLabel('Status').selectOption('shipped');
+      await move.getByLabel('Carrier').fill('Sundarban Courier');
+      await move.getByLabel('Tracking').fill('SC-4711');
+      await move.getByRole('button', { name: 'Move to Shipped' }).click();
+      await expect(admin.getByTestId('order-status')).toHaveText('Shipped');
+      await admin
+        .getByRole('form', { name: 'Move the order' })
+        .getByRole('button', { name: 'Move to Delivered' })
+        .click();
+      await expect(admin.getByTestId('order-status')).toHaveText('Delivered');
+    });
+
+    // The customer sees the whole way on the order page.
+    await page.reload();
+    await expect(page.getByTestId('order-status')).toHaveText('Delivered');
+    const timeline = page.getByRole('list', { name: 'Order timeline' });
+    await expect(timeline.getByRole('listitem')).toHaveCount(4);
+    for (const status of ['Placed', 'Processing', 'Shipped', 'Delivered'])
+      await expect(timeline.getByText(status, { exact: true })).toBeVisible();
+    await expect(page.getByText('Sundarban Courier')).toBeVisible();
+
+    // And the mails went out through the outbox: placed (one per checkout), shipped, delivered.
+    await expect
+      .poll(() => mailsTo(customer.email).map((mail) => /^Subject: (.*)$/m.exec(mail)?.[1] ?? ''))
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringContaining('is placed'),
+          expect.stringContaining('Shipped'),
+          expect.stringContaining('Delivered'),
+        ]),
+      );
+  });
+
+  for (const button of ['Pay', 'Fail', 'Cancel'] as const)
+    test(`paying online through the gateway: ${button}`, async ({ page, browser }) => {
+      const product = await addProduct(browser, { price: 12.5, stock: 10, minOrder: 1 });
+      await signUpNewCustomer(page);
+      await page.evaluate(
+        (id) => window.localStorage.setItem('cart', JSON.stringify([{ productId: id, quantity: 2 }])),
+        product.id,
+      );
+      // The signed-in cart lives on the server: put it there as the app would.
+      const put = await page.request.put('/api/cart', {
+        headers: await bearerHeaders(page),
+        data: { items: [{ productId: product.id, quantity: 2 }] },
+      });
+      expect(put.status()).toBe(200);
+      await page.goto('/checkout');
+      await fillCheckout(page, /SSLCommerz/);
+      await page.getByRole('button', { name: orderMessages.placeCheckout }).click();
+
+      // The gateway's hosted page asks for the checkout's total.
+      await expect(page.getByRole('heading', { name: 'SSLCommerz (simulator)' })).toBeVisible();
+      await expect(page.getByTestId('amount')).toHaveText('25.00 USD');
+      await page.getByRole('button', { name: button, exact: true }).click();
+
+      await expect(page).toHaveURL(/\/dashboard\/payment\//);
+      const outcome = {
+        Pay: orderMessages.paymentSucceeded,
+        Fail: orderMessages.paymentFailed,
+        Cancel: orderMessages.paymentCancelled,
+      }[button];
+      await expect(page.getByRole('status').filter({ hasText: outcome })).toBeVisible();
+      if (button === 'Pay') {
+        await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+        await expect(page.getByRole('button', { name: orderMessages.payOnline })).toHaveCount(0);
+      } else {
+        // Still waiting: the page offers to pay again.
+        await expect(page.getByRole('button', { name: orderMessages.payOnline })).toBeVisible();
+        await page.getByRole('button', { name: orderMessages.payOnline }).click();
+        await expect(page.getByRole('heading', { name: 'SSLCommerz (simulator)' })).toBeVisible();
+        await page.getByRole('button', { name: 'Pay', exact: true }).click();
+        await expect(
+          page.getByRole('status').filter({ hasText: orderMessages.paymentSucceeded }),
+        ).toBeVisible();
+      }
+    });
+});
