@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { sent, server } from './msw.ts';
+
+// findBy… waits for what the reader waits for (the products, the message); the first test of a file
+// also pays for loading the page's code, which on a busy two-core machine has taken over the
+// library's default second. The bound only limits how long a missing element is looked for.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
