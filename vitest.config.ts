@@ -45,6 +45,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/web-setup.ts', failOnConsoleError],
+          // A ceiling, not a wait: forms typed key by key take seconds on a loaded machine.
+          testTimeout: 30_000,
         },
       },
       apiProject('api-pglite', 'pglite'),
