@@ -28,7 +28,6 @@ export const orderMessages = {
   tracking: 'Tracking',
   note: 'Note',
   holdUntil: (when: string) => `Pay by ${when} or the order is cancelled and its items return to stock.`,
-  invoice: 'Download invoice (PDF)',
   moveTo: 'Move to',
   allStatuses: 'All statuses',
   orderMoved: 'Order updated',

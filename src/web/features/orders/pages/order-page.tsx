@@ -93,15 +93,6 @@ function OrderView({ order }: { order: OrderDetail }) {
               Pay
             </Link>
           )}
-          {order.checkoutId && (
-            <a
-              className="btn btn-outline btn-sm"
-              href={`/api/checkout/${order.checkoutId}/invoice.pdf`}
-              data-invoice
-            >
-              {orderMessages.invoice}
-            </a>
-          )}
         </div>
       </div>
 
