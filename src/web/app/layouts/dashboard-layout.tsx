@@ -2,7 +2,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { useEffect, useRef } from 'react';
 import { useAuth } from '../../lib/auth-provider.tsx';
 import { paths } from '../../lib/paths.ts';
-import { DASHBOARD_DRAWER_ID, useRegisterDashboardDrawer } from './dashboard-drawer.ts';
+import { DASHBOARD_DRAWER_ID, useRegisterDashboardDrawer } from './navbar.tsx';
 import { t } from '../../lib/i18n.ts';
 
 interface MenuItem {

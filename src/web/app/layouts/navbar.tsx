@@ -1,10 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { COMPANY_NAME } from '../../../shared/constants.ts';
 import { useAuth } from '../../lib/auth-provider.tsx';
 import { paths } from '../../lib/paths.ts';
 import { t } from '../../lib/i18n.ts';
-import { DASHBOARD_DRAWER_ID, useDashboardDrawerReady } from './dashboard-drawer.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { orderMessages } from '../../../shared/order-messages.ts';
 import { cart, useCartCount } from '../../features/cart/cart-store.ts';
@@ -151,4 +150,42 @@ export function Navbar() {
       )}
     </header>
   );
+}
+
+// The dashboard's menu drawer lives in the dashboard layout, a chunk of its own; its toggle
+// lives here in the navbar, which is on screen first (so this small store is shell code and the
+// home page loads nothing of the dashboard). The toggle is shown only once the drawer is
+// there: a toggle pressed while the layout's code is still loading would do nothing, and the
+// menu would never open (a phone on a slow connection or a busy machine).
+
+export const DASHBOARD_DRAWER_ID = 'dashboard-drawer';
+
+let mounted = false;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function setMounted(value: boolean) {
+  mounted = value;
+  for (const listener of listeners) listener();
+}
+
+/** True while the dashboard drawer is on the page (false in prerendered HTML). */
+export function useDashboardDrawerReady(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => mounted,
+    () => false,
+  );
+}
+
+/** Called by the dashboard layout: its drawer is there while it is mounted. */
+export function useRegisterDashboardDrawer(): void {
+  useEffect(() => {
+    setMounted(true);
+    return () => setMounted(false);
+  }, []);
 }
