@@ -1,0 +1,104 @@
+// Catalogue search at 100,000 products (docs/decisions/020): every query shape of the products
+// page, run through the search service with the read cache turned off, so each call is a real
+// database search. Prints per-shape latency (one caller at a time) for the engine chosen:
+//   npx tsx bench/search.bench.ts pglite
+//   npx tsx bench/search.bench.ts postgres   (BENCH_DATABASE_URL's server; a scratch database)
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/client.ts';
+import { createCursors } from '../src/server/lib/cursor.ts';
+import { createReadCache } from '../src/server/lib/read-cache.ts';
+import type { PreparedAnswer } from '../src/server/lib/prepared-answer.ts';
+import { productSearchAnswer, type Catalogue } from '../src/server/modules/products/products.service.ts';
+import type { ProductQuery } from '../src/shared/schemas/product.schema.ts';
+import { seedCatalogue } from './catalogue-data.ts';
+
+const engine = process.argv[2] === 'postgres' ? 'postgres' : 'pglite';
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
+
+const shapes: [string, ProductQuery][] = [
+  ['word (sprayer)', { q: 'sprayer' }],
+  ['two words, typo (knapsak sprayer)', { q: 'knapsak sprayer' }],
+  ['size and word (16 l sprayer)', { q: '16 l sprayer' }],
+  ['description word (nozzle)', { q: 'nozzle' }],
+  ['model number (AT-12345)', { q: 'AT-12345' }],
+  ['no match (tractor)', { q: 'tractor' }],
+  ['words + category', { q: 'hoe', category: 'hand-tools' }],
+  ['words + price sort', { q: 'pruning shears', sort: 'price-asc' }],
+  ['words + stock + price range', { q: 'galvanised pump', inStock: true, minPrice: 1, maxPrice: 2000 }],
+  ['category page (newest)', { category: 'spraying' }],
+  ['category, price high to low', { category: 'storage', sort: 'price-desc' }],
+  ['in stock by rating', { sort: 'rating', inStock: true }],
+];
+
+async function open(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (engine === 'pglite') {
+    const handle = await openDatabase({ kind: 'pglite-memory' });
+    return { handle, drop: async () => undefined };
+  }
+  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `agritools_search_bench_${randomBytes(4).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return { handle, drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+
+const { handle, drop } = await open();
+try {
+  await handle.migrate();
+  let started = performance.now();
+  await seedCatalogue(handle.db, PRODUCTS);
+  await handle.db.execute(sql`vacuum analyze`);
+  console.log(
+    `${engine}: ${PRODUCTS.toLocaleString('en-US')} products seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  // maxBytes 0: nothing is kept, every call searches.
+  const catalogue: Catalogue = {
+    db: handle.db,
+    cache: createReadCache<PreparedAnswer>({ maxBytes: 0, maxAgeMs: 1 }),
+    cursors: createCursors('bench'),
+  };
+  console.log('| query | rows | p50 ms | p95 ms | max ms | next page p50 ms |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const [label, query] of shapes) {
+    const times: number[] = [];
+    const nextTimes: number[] = [];
+    let rows = 0;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      started = performance.now();
+      const answer = await productSearchAnswer(catalogue, query, '/api/products');
+      times.push(performance.now() - started);
+      rows = (JSON.parse(answer.body.toString()) as unknown[]).length;
+      const cursor =
+        answer.link &&
+        new URL(answer.link.slice(1, answer.link.indexOf('>')), 'http://x').searchParams.get('cursor');
+      if (cursor) {
+        started = performance.now();
+        await productSearchAnswer(catalogue, { ...query, cursor }, '/api/products');
+        nextTimes.push(performance.now() - started);
+      }
+    }
+    times.sort((a, b) => a - b);
+    nextTimes.sort((a, b) => a - b);
+    const next = nextTimes.length ? percentile(nextTimes, 0.5).toFixed(1) : '–';
+    console.log(
+      `| ${label} | ${rows} | ${percentile(times, 0.5).toFixed(1)} | ${percentile(times, 0.95).toFixed(1)} | ${times.at(-1)!.toFixed(1)} | ${next} |`,
+    );
+  }
+} finally {
+  await handle.close();
+  await drop();
+}
