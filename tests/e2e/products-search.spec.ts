@@ -43,7 +43,7 @@ test('a dealer finds a tool despite a typo, shares the search and opens its page
     await page.goto(`/products?q=zq${tag}&category=${slug}`);
     await expect(page.getByRole('combobox', { name: messages.categoryLabel })).toHaveValue(slug);
     await expect(page.getByRole('article', { name })).toBeVisible();
-    await page.getByRole('link', { name }).click();
+    await page.getByRole('link', { name, exact: true }).click();
     await expect(page).toHaveURL(`/product/${insertedId}`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   }
