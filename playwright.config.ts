@@ -24,6 +24,16 @@ export const E2E_SSLCOMMERZ = {
   storePassword: 'agritools-e2e-store-password',
 };
 
+/** The local S3 stand-in the e2e server stores pictures in (tests/support/s3-stand-in.ts). */
+export const E2E_S3 = {
+  port: E2E_PORT + 20,
+  endpoint: `http://127.0.0.1:${E2E_PORT + 20}`,
+  bucket: 'agritools-e2e',
+  region: 'auto',
+  accessKeyId: 'agritools-e2e',
+  secretAccessKey: 'agritools-e2e-secret-key',
+};
+
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -83,6 +93,21 @@ export default defineConfig({
       },
     },
     {
+      command: 'node --import tsx tests/support/s3-stand-in.ts',
+      url: `${E2E_S3.endpoint}/__stand-in/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        S3_STAND_IN_PORT: String(E2E_S3.port),
+        S3_BUCKET: E2E_S3.bucket,
+        S3_REGION: E2E_S3.region,
+        S3_ACCESS_KEY_ID: E2E_S3.accessKeyId,
+        S3_SECRET_ACCESS_KEY: E2E_S3.secretAccessKey,
+      },
+    },
+    {
       command: `rm -rf ${E2E_DATA_DIR} && node dist/server/server/server.js`,
       url: `${E2E_BASE_URL}/api/health`,
       timeout: 120_000,
@@ -109,6 +134,11 @@ export default defineConfig({
         SSLCOMMERZ_STORE_PASSWORD: E2E_SSLCOMMERZ.storePassword,
         SSLCOMMERZ_URL: E2E_SSLCOMMERZ.url,
         ORDERS_NOTIFY_EMAIL: 'orders@agritools.test',
+        S3_ENDPOINT: E2E_S3.endpoint,
+        S3_BUCKET: E2E_S3.bucket,
+        S3_REGION: E2E_S3.region,
+        S3_ACCESS_KEY_ID: E2E_S3.accessKeyId,
+        S3_SECRET_ACCESS_KEY: E2E_S3.secretAccessKey,
       },
     },
   ],

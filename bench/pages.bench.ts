@@ -35,6 +35,9 @@ const TARGETS: Record<string, number> = {
   // The Bengali pages (docs/decisions/023).
   '/bn/': 95,
   '/bn/login': 95,
+  // The catalogue's pages.
+  '/products': 95,
+  '/product/{id}': 95,
 };
 const JS_TARGET_KB = 90;
 const DEMO_CUSTOMER = {
@@ -42,7 +45,7 @@ const DEMO_CUSTOMER = {
   password: process.env.DEMO_CUSTOMER_PASSWORD ?? 'agritools-customer',
 };
 
-const PORT = 3314;
+const PORT = Number(process.env.BENCH_PORT ?? 3314);
 // Better Auth refuses a sign-in whose Origin is not the shop's public URL (403), and that
 // URL defaults to http://localhost:PORT while the bench talks to 127.0.0.1: name the
 // address the bench uses.
@@ -65,7 +68,7 @@ try {
   // BENCH_PAGES=/,/bn/ measures only those (comma-separated; {id} is the first product).
   const pages = process.env.BENCH_PAGES
     ? process.env.BENCH_PAGES.split(',').map((path) => path.replace('{id}', products[0]!._id))
-    : ['/', '/blogs', '/login', orderPath, '/bn/', '/bn/login'];
+    : ['/', '/blogs', '/login', orderPath, '/bn/', '/bn/login', '/products', `/product/${products[0]!._id}`];
 
   // JavaScript per route: what Chromium actually downloads, gzip-compressed.
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: flags });
@@ -148,7 +151,8 @@ try {
 }
 
 function label(path: string): string {
-  return path.startsWith('/placeorder') ? '/placeorder/{id}' : path;
+  if (path.startsWith('/placeorder')) return '/placeorder/{id}';
+  return path.startsWith('/product/') ? '/product/{id}' : path;
 }
 
 interface Run {

@@ -41,6 +41,9 @@ import { startSslcommerz, type PaymentsContext } from './modules/payments/paymen
 import { createSslcommerzClient } from './modules/payments/sslcommerz.client.ts';
 import { stockChanged } from './modules/products/products.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { imagesRoutes } from './modules/images/images.routes.ts';
+import { mediaRoutes } from './modules/images/media.routes.ts';
+import { mediaStorageFrom, type MediaStorage } from './modules/images/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +62,8 @@ declare module 'fastify' {
     orders: OrdersContext;
     /** The payment providers (payments.service.ts) and how to start an online payment. */
     payments: { context: PaymentsContext; start(checkoutId: string): Promise<string> };
+    /** Where uploaded pictures are stored (DATA_DIR/media or S3; docs/decisions/027). */
+    media: MediaStorage;
     /** The Better Auth instance behind /api/auth. */
     identity: Identity;
     /** Every route registered, as "METHOD /path"; the authorisation matrix test checks it covers them all. */
@@ -83,6 +88,8 @@ export interface BuildAppOptions {
    * true). API tests switch them off and run a round themselves when they need one.
    */
   backgroundJobs?: boolean;
+  /** Where pictures are stored (default: chosen by env, mediaStorageFrom). */
+  mediaStorage?: MediaStorage;
 }
 
 /** How often the outbox sender looks for due mail, and the expiry job for ended holds. */
@@ -167,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => readCache.close());
   app.decorate('catalogue', { db: database.db, cache: readCache, cursors: createCursors(authSecret) });
   const readCacheHolder = { cache: readCache };
+  app.decorate('media', options.mediaStorage ?? mediaStorageFrom(env));
   // Writes by other instances (or by hand) arrive as notifications from the products trigger.
   const stopListening = await database.listen('catalogue_changed', () => readCache.invalidate());
   app.addHook('onClose', () => stopListening());
@@ -257,6 +265,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin, {
     // HSTS and upgrade-insecure-requests only in production over HTTPS.
     https: env.NODE_ENV === 'production' && app.publicUrl.startsWith('https://'),
+    imageOrigins: app.media.origin ? [app.media.origin] : [],
   });
   await app.register(responseHeadersPlugin);
   await app.register(compressionPlugin);
@@ -269,6 +278,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(healthRoutes);
       await api.register(productsRoutes);
+      await api.register(imagesRoutes);
       await api.register(categoriesRoutes);
       await api.register(reviewsRoutes);
       await api.register(ordersRoutes);
@@ -280,6 +290,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
 
+  if (app.media.kind === 'local') await app.register(mediaRoutes, { dataDir: env.DATA_DIR });
   await app.register(pagesRoutes, { root: join(projectRoot(), 'dist/web') });
   await app.register(spaPlugin, { root: join(projectRoot(), 'dist/web') });
   return app;

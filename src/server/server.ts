@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, parseEnv } from './config/env.ts';
 
-// Listens and shuts down gracefully; everything else is in buildApp (style.md).
+// Listens and shuts down gracefully; everything else is in buildApp.
 async function main() {
   let env;
   try {

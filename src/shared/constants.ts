@@ -5,9 +5,11 @@ export const RATING_MAX = 5;
 export const REVIEW_MESSAGE_MAX = 150;
 /** Optional +88, 0088 or 01 prefix followed by 11 digits (section 5). */
 export const PHONE_PATTERN = /^(?:(?:\+|00)88|01)?\d{11}$/;
+/** What the phone boxes show before anything is typed: a number in the form PHONE_PATTERN takes. */
+export const PHONE_PLACEHOLDER = '+8801XXXXXXXXX';
 export const ACCESS_TOKEN_KEY = 'accessToken';
 export const USER_DATA_KEY = 'userData';
-/** Tokens issued by PUT /api/user/{email} live at most this long (design.md). */
+/** Tokens issued by PUT /api/user/{email} live at most this long (docs/decisions/001-identity-and-access-tokens.md). */
 export const ACCESS_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 /** The generic blank image used when an identity has no photo (section 3). */
 export const DEFAULT_AVATAR_URL = '/images/blank-avatar.svg';

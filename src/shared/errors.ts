@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The one error shape of design.md: { error: { code, message, details? } }.
+// The one error shape of every API answer: { error: { code, message, details? } }.
 // Codes are this fixed list; the server maps each to one HTTP status.
 export const errorCodes = {
   BAD_REQUEST: 400,

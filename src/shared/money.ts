@@ -1,5 +1,5 @@
 // Money is integer cents in the database and arithmetic; the API shows dollars
-// as the spec does (design.md "Data model"). Never add floats.
+// as the spec does (docs/decisions/003-stock-and-order-rules.md). Never add floats.
 export type Cents = number & { readonly __brand?: 'cents' };
 
 /** Dollars (at most 2 decimals) to integer cents; throws on anything else. */

@@ -2,6 +2,7 @@
 // statuses exist, who may move an order from one to another, and what each move does to the
 // spec's `paid` flag and to the stock. The server enforces it; the web reads it to offer
 // only the moves that will be accepted.
+import { messages } from './messages.ts';
 
 export const ORDER_STATUSES = [
   'placed',
@@ -103,19 +104,19 @@ export function isUnpaidHold(order: Pick<OrderState, 'status' | 'paymentMethod'>
 /** Statuses whose orders count against a customer's unpaid quantity. */
 export const UNPAID_STATUSES: readonly OrderStatus[] = ['placed', 'processing', 'shipped'];
 
-/** Labels the pages show for each status. */
+/** The English words for each status (messages.ts); a page shows them with `translate`. */
 export const STATUS_LABELS: Record<OrderStatus, string> = {
-  placed: 'Placed',
-  paid: 'Paid',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
+  placed: messages.statusPlaced,
+  paid: messages.statusPaid,
+  processing: messages.statusProcessing,
+  shipped: messages.statusShipped,
+  delivered: messages.statusDelivered,
+  cancelled: messages.statusCancelled,
+  refunded: messages.statusRefunded,
 };
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  cod: 'Cash on delivery',
-  'bank-transfer': 'Bank transfer',
-  sslcommerz: 'Card, bKash, Nagad or net banking (SSLCommerz)',
+  cod: messages.methodCod,
+  'bank-transfer': messages.methodBankTransfer,
+  sslcommerz: messages.methodSslcommerz,
 };

@@ -1,5 +1,6 @@
 import { DESCRIPTION_PREVIEW_LENGTH } from './constants.ts';
-import { messages } from './messages.ts';
+// The frame's words only: rules run on the home page (docs/decisions/023).
+import { shellMessages as messages } from './messages/shell.ts';
 
 /** First 100 characters of a product description (section 2, Our Products). */
 export function descriptionPreview(description: string): string {

@@ -8,8 +8,8 @@ import { StaticRouter } from 'react-router';
 import { Shop } from './app/shop.tsx';
 import { paths } from './lib/paths.ts';
 import { htmlLang, localeOfPath, localizePath } from '../shared/i18n/locale.ts';
-import { bnMessages } from '../shared/messages.bn.ts';
-import { basenameOf, setLocale } from './lib/i18n.ts';
+import { bnShellMessages } from '../shared/messages/shell.bn.ts';
+import { basenameOf, loadPageWords, setLocale } from './lib/i18n.ts';
 
 export interface PrerenderedPage {
   path: string;
@@ -33,7 +33,11 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
 export async function renderPage(url: string): Promise<string> {
   // The page's language comes from its address, as in the browser (main.tsx).
   const locale = localeOfPath(url);
-  setLocale(locale, bnMessages);
+  // The frame's words, and the other pages' words of this language: in the browser a page
+  // outside the frame loads them with its code, but here each lazy page's code loads once, for
+  // the first language drawn (docs/decisions/023).
+  setLocale(locale, bnShellMessages);
+  await loadPageWords();
   // prerender, unlike renderToString, waits for the lazily loaded page to arrive. An infinite
   // chunk size keeps every Suspense boundary inline: React would otherwise move a large one to
   // the end of the HTML with an inline script to put it back, which the CSP (script-src

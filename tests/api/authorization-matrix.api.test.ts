@@ -93,6 +93,22 @@ const matrix: Row[] = [
     expect: [401, 403, 403, 201],
   },
   {
+    route: 'GET /api/product/:id/images',
+    request: (f) => ({ url: `/api/product/${f.productId}/images` }),
+    expect: everyone(200),
+  },
+  {
+    // The admin reaches the upload's checks: a JSON body is not a multipart upload (415).
+    route: 'POST /api/product/:id/images',
+    request: (f) => ({ url: `/api/product/${f.productId}/images`, payload: { file: 'x' } }),
+    expect: [401, 403, 403, 415],
+  },
+  {
+    route: 'DELETE /api/product/:id/images/:imageId',
+    request: (f) => ({ url: `/api/product/${f.productId}/images/0b7d1a8e-5c3f-4e2a-9b6d-7f8e9a0b1c2d` }),
+    expect: [401, 403, 403, 404],
+  },
+  {
     route: 'PUT /api/product/:id',
     request: (f) => ({
       url: `/api/product/${f.productId}`,

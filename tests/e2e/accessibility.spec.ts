@@ -1,30 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { DESKTOP, MOBILE, expect, test } from './fixtures.ts';
 import { ADMIN, bearerHeaders, signInAs, signUpNewCustomer } from './support/auth.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 import { addProduct } from './support/products.ts';
 
 // Axe on every page, signed out, as a customer and as an admin, at both
 // widths; no serious or critical violation is allowed.
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  // Let the page settle: lazy route chunks and their data.
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('main')).not.toBeEmpty();
-  await expect(page.getByRole('status')).toHaveCount(0);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
-  expect(serious, `${label}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
-}
 
 /** A product of the story's own, with stock to spare, so no other story can change its order. */
 const ownProduct = (browser: Browser) =>

@@ -1,37 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from '@playwright/test';
 import { messages } from '../../src/shared/messages.ts';
 import { bnMessages as bn } from '../../src/shared/messages.bn.ts';
 import { DESKTOP, MOBILE, expect, test } from './fixtures.ts';
-import { ADMIN, bearerHeaders, newCustomer, signInAs, signUpNewCustomer } from './support/auth.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
+import { addProduct as addTestProduct } from './support/products.ts';
+import { newCustomer, signUpNewCustomer } from './support/auth.ts';
 
 // The shop in Bengali (docs/decisions/023): its own addresses under /bn/, its own prerendered
 // HTML with lang="bn", a switch that keeps the page and is remembered, and the customer's
 // stories (sign up, place an order) in Bengali from start to end.
 
-async function addProduct(browser: Browser, values: { price: number; stock: number; minOrder: number }) {
-  const context = await browser.newContext();
-  try {
-    const admin = await context.newPage();
-    await signInAs(admin, ADMIN);
-    const name = `Bengali story sickle ${randomBytes(3).toString('hex')}`;
-    const response = await admin.request.post('/api/product', {
-      headers: await bearerHeaders(admin),
-      data: {
-        name,
-        ...values,
-        rating: 4,
-        img: '/images/products/garden-hoe.svg',
-        description: 'A sickle for the Bengali stories: sharp, light and made to last.',
-      },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    return { id: ((await response.json()) as { insertedId: string }).insertedId, name, ...values };
-  } finally {
-    await context.close();
-  }
-}
+const addProduct = (browser: Browser, values: { price: number; stock: number; minOrder: number }) =>
+  addTestProduct(browser, values, 'Bengali story sickle');
 
 test.describe('the shop in Bengali', () => {
   test('a visitor switches the home page to Bengali and back, and the choice is remembered', async ({
@@ -52,6 +32,8 @@ test.describe('the shop in Bengali', () => {
         .getByText(/^৳[০-৯,.]+/)
         .first(),
     ).toBeVisible();
+    // The demo tools have Bengali names.
+    await expect(page.getByRole('article', { name: '১৬ লিটার ন্যাপস্যাক স্প্রে মেশিন' })).toBeVisible();
     // The Bengali font is in use for Bengali text.
     await expect
       .poll(() => page.evaluate(() => document.fonts.check('16px "Noto Sans Bengali"', 'আমাদের পণ্য')))
@@ -145,21 +127,7 @@ test.describe('the shop in Bengali', () => {
   for (const viewport of [DESKTOP, MOBILE]) {
     test(`Bengali pages pass axe at ${viewport.width} px`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      const check = async (label: string) => {
-        await page.waitForLoadState('networkidle');
-        await expect(page.locator('main')).not.toBeEmpty();
-        await expect(page.getByRole('status')).toHaveCount(0);
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-          .analyze();
-        const serious = results.violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map((violation) => ({
-            rule: violation.id,
-            targets: violation.nodes.slice(0, 3).map((n) => n.target),
-          }));
-        expect(serious, `${label}: ${JSON.stringify(serious)}`).toEqual([]);
-      };
+      const check = (label: string) => expectNoSeriousViolations(page, label);
       for (const path of [
         '/bn/',
         '/bn/login',

@@ -5,6 +5,7 @@ import { messages } from '../../src/shared/messages.ts';
 import type { Product } from '../../src/shared/schemas/product.schema.ts';
 import { DESKTOP, MOBILE, expect, test } from './fixtures.ts';
 import { ADMIN, signInAs, signUpNewCustomer } from './support/auth.ts';
+import { addProduct } from './support/products.ts';
 
 // The home page, product admin and customer reviews in the built app.
 // Stories run in parallel on one server; each works on products and reviews it made itself.
@@ -206,6 +207,93 @@ test.describe('product admin', () => {
     await page.goto('/');
     await expect(page.getByRole('article').first()).toBeVisible();
     await expect(page.getByRole('article', { name })).toHaveCount(0);
+  });
+
+  test('an admin restocks a product and changes its price and category; a customer then sees them', async ({
+    page,
+    browser,
+  }) => {
+    const product = await addProduct(
+      browser,
+      { price: 41.25, stock: 3, minOrder: 1 },
+      'Catalogue test seeder',
+    );
+    await signInAs(page, ADMIN, '/dashboard/manageProducts');
+    const row = page.getByRole('row').filter({ hasText: product.name });
+    await row.getByRole('link', { name: `Edit ${product.name}` }).click();
+
+    await expect(page.getByRole('heading', { name: messages.editProduct })).toBeVisible();
+    await expect(page.getByLabel('Product Name')).toHaveValue(product.name);
+    await expect(page.getByLabel('Stock')).toHaveValue('3');
+    await page.getByLabel('Stock').fill('-5');
+    await page.getByRole('button', { name: messages.saveChanges }).click();
+    await expect(page.getByText('Stock must be at least 0')).toBeVisible();
+
+    await page.getByLabel('Stock').fill('500');
+    await page.getByLabel('Price (per unit)').fill('39.90');
+    await page.getByLabel('Category').selectOption({ label: 'Sowing and planting' });
+    await page.getByLabel(messages.fieldProductNameBn).fill(`বীজ যন্ত্র ${product.name.slice(-6)}`);
+    await page.getByRole('button', { name: messages.saveChanges }).click();
+    await expect(page.getByText(messages.productSaved)).toBeVisible();
+
+    // Manage Products shows the new figures.
+    await page.getByRole('link', { name: messages.manageProducts }).first().click();
+    await expect(row).toContainText('$39.90');
+    await expect(row).toContainText('500');
+
+    // A visitor sees the new price and stock on the product's page and finds it in its category.
+    const visitor = await browser.newPage();
+    try {
+      await visitor.goto(`/product/${product.id}`);
+      await expect(visitor.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+      await expect(visitor.getByText('$39.90').first()).toBeVisible();
+      await expect(visitor.getByText('500', { exact: true })).toBeVisible();
+      await visitor.goto('/products?category=sowing');
+      await expect(visitor.getByRole('link', { name: product.name, exact: true })).toBeVisible();
+      // Bengali pages show the Bengali name the admin gave it.
+      await visitor.goto('/bn/products?category=sowing');
+      await expect(
+        visitor.getByRole('link', { name: `বীজ যন্ত্র ${product.name.slice(-6)}`, exact: true }),
+      ).toBeVisible();
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  test('an admin adds, renames and removes a category from the dashboard menu', async ({ page }) => {
+    const name = `Story category ${unique()}`;
+    await signInAs(page, ADMIN, '/dashboard');
+    await page.getByRole('link', { name: messages.manageCategories }).click();
+    await expect(page.getByRole('heading', { name: messages.manageCategories })).toBeVisible();
+    // A category that holds products stays.
+    await expect(page.getByRole('button', { name: 'Remove Hand tools' })).toBeDisabled();
+
+    await page.getByLabel(messages.categoryName).fill(name);
+    await page.getByRole('button', { name: messages.addCategory }).click();
+    await expect(page.getByText(messages.categoryAdded)).toBeVisible();
+    await page.getByRole('button', { name: `Rename ${name}` }).click();
+    await page.getByLabel(`Rename ${name}`).fill(`${name} renamed`);
+    await page.getByRole('button', { name: messages.saveChanges }).click();
+    await expect(page.getByText(messages.categoryRenamed)).toBeVisible();
+
+    // Visitors can filter by it on the products page.
+    const visitor = await page.context().browser()!.newPage();
+    try {
+      await visitor.goto('/products');
+      await expect(
+        visitor.getByLabel(messages.categoryLabel).getByRole('option', { name: `${name} renamed` }),
+      ).toBeAttached();
+    } finally {
+      await visitor.close();
+    }
+
+    await page.getByRole('button', { name: `Remove ${name} renamed` }).click();
+    await page
+      .getByRole('dialog', { name: messages.confirmDelete })
+      .getByRole('button', { name: messages.confirmYes })
+      .click();
+    await expect(page.getByText(messages.categoryRemoved)).toBeVisible();
+    await expect(page.getByText(`${name} renamed`, { exact: true })).toHaveCount(0);
   });
 
   test('Manage Products fits a phone: the table scrolls inside its frame', async ({ page }) => {

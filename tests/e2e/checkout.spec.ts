@@ -1,45 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config.ts';
-import { orderMessages } from '../../src/shared/order-messages.ts';
+import { messages } from '../../src/shared/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, bearerHeaders, signInAs, signUpNewCustomer } from './support/auth.ts';
+import { bearerHeaders, signInAs, signUpNewCustomer } from './support/auth.ts';
+import { addProduct as addTestProduct, withAdmin } from './support/products.ts';
 
 // The cart, checkout and order lifecycle in the real built app (docs/decisions/017-019):
 // a visitor's cart merges into the saved one on sign-in, a cash-on-delivery checkout is shipped
 // and delivered by an admin, the customer follows it on the order page; online payment goes
 // through the local SSLCommerz simulator. Every story adds its own products.
 
-async function withAdmin<T>(browser: Browser, run: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    await signInAs(page, ADMIN);
-    return await run(page);
-  } finally {
-    await context.close();
-  }
-}
-
-async function addProduct(browser: Browser, values: { price: number; stock: number; minOrder: number }) {
-  const name = `Checkout sprayer ${randomBytes(3).toString('hex')}`;
-  return withAdmin(browser, async (admin) => {
-    const response = await admin.request.post('/api/product', {
-      headers: await bearerHeaders(admin),
-      data: {
-        name,
-        ...values,
-        rating: 4,
-        img: '/images/products/garden-hoe.svg',
-        description: 'A knapsack sprayer for the checkout stories: sixteen litres, brass nozzle.',
-      },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    return { id: ((await response.json()) as { insertedId: string }).insertedId, name, ...values };
-  });
-}
+const addProduct = (browser: Browser, values: { price: number; stock: number; minOrder: number }) =>
+  addTestProduct(browser, values, 'Checkout sprayer');
 
 /** Mails in the e2e server's outbox addressed to `email` (the outbox sender writes them). */
 function mailsTo(email: string): string[] {
@@ -58,7 +32,7 @@ function mailsTo(email: string): string[] {
 async function fillCheckout(page: Page, paymentLabel: RegExp) {
   await page.getByLabel('Phone').fill('01712345678');
   await page.getByLabel('Address').fill('House 4, College Road');
-  await page.getByLabel(orderMessages.district).selectOption('Rajshahi');
+  await page.getByLabel(messages.deliveryDistrict).selectOption('Rajshahi');
   await page.getByRole('radio', { name: paymentLabel }).check();
 }
 
@@ -86,35 +60,35 @@ test.describe('cart and checkout', () => {
 
     // As a visitor on this device: Add to cart on the product's card puts its minimum order in.
     await page.goto('/');
-    const add = page.getByRole('button', { name: `${orderMessages.addToCart}: ${browsed.name}` });
+    const add = page.getByRole('button', { name: `${messages.addToCart}: ${browsed.name}` });
     await expect(add).toBeEnabled();
     await add.click();
-    await expect(page.getByRole('link', { name: orderMessages.addedToCart })).toBeVisible();
+    await expect(page.getByRole('link', { name: messages.addedToCart })).toBeVisible();
     await page.goto('/cart');
-    await expect(page.getByRole('heading', { name: orderMessages.yourCart })).toBeVisible();
+    await expect(page.getByRole('heading', { name: messages.yourCart })).toBeVisible();
     await expect(page.getByRole('heading', { name: browsed.name })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link', { name: `${orderMessages.cart}: 3 items` })).toBeVisible();
+    await expect(nav.getByRole('link', { name: messages.cartCount('3', false) })).toBeVisible();
     // The cart follows the order form's rules and words.
     await page.getByLabel('Quantity').fill('2');
-    await expect(page.getByText('You must fulfill the minimum order')).toBeVisible();
-    await expect(page.getByRole('button', { name: orderMessages.checkout, exact: true })).toBeDisabled();
+    await expect(page.getByLabel('Quantity')).toHaveAccessibleDescription(messages.belowMinimumOrder);
+    await expect(page.getByRole('button', { name: messages.checkout, exact: true })).toBeDisabled();
     await page.getByLabel('Quantity').fill('4');
     await expect(page.getByTestId('cart-total')).toHaveText('$30');
 
     // Signing in merges the two carts.
     await signInAs(page, customer, '/cart');
-    await expect(nav.getByRole('link', { name: `${orderMessages.cart}: 6 items` })).toBeVisible();
+    await expect(nav.getByRole('link', { name: messages.cartCount('6', false) })).toBeVisible();
     await expect(page.getByRole('heading', { name: saved.name })).toBeVisible();
     await expect(page.getByTestId('cart-total')).toHaveText('$70');
 
     // Checkout, cash on delivery.
-    await page.getByRole('link', { name: orderMessages.checkout, exact: true }).click();
+    await page.getByRole('link', { name: messages.checkout, exact: true }).click();
     await fillCheckout(page, /Cash on delivery/);
-    await page.getByRole('button', { name: orderMessages.placeCheckout }).click();
+    await page.getByRole('button', { name: messages.placeCheckout }).click();
     await expect(page.getByTestId('order-status')).toHaveText('Processing');
     const orderId = page.url().split('/').pop()!;
-    await expect(nav.getByRole('link', { name: `${orderMessages.cart}: 0 items` })).toBeVisible();
+    await expect(nav.getByRole('link', { name: messages.cartCount('0', false) })).toBeVisible();
 
     // The admin finds it among the orders being processed, ships it and delivers it.
     await withAdmin(browser, async (admin) => {
@@ -171,7 +145,7 @@ test.describe('cart and checkout', () => {
       expect(put.status()).toBe(200);
       await page.goto('/checkout');
       await fillCheckout(page, /SSLCommerz/);
-      await page.getByRole('button', { name: orderMessages.placeCheckout }).click();
+      await page.getByRole('button', { name: messages.placeCheckout }).click();
 
       // The gateway's hosted page asks for the checkout's total.
       await expect(page.getByRole('heading', { name: 'SSLCommerz (simulator)' })).toBeVisible();
@@ -180,23 +154,21 @@ test.describe('cart and checkout', () => {
 
       await expect(page).toHaveURL(/\/dashboard\/payment\//);
       const outcome = {
-        Pay: orderMessages.paymentSucceeded,
-        Fail: orderMessages.paymentFailed,
-        Cancel: orderMessages.paymentCancelled,
+        Pay: messages.paymentSucceeded,
+        Fail: messages.paymentFailed,
+        Cancel: messages.paymentCancelled,
       }[button];
       await expect(page.getByRole('status').filter({ hasText: outcome })).toBeVisible();
       if (button === 'Pay') {
         await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
-        await expect(page.getByRole('button', { name: orderMessages.payOnline })).toHaveCount(0);
+        await expect(page.getByRole('button', { name: messages.payOnline })).toHaveCount(0);
       } else {
         // Still waiting: the page offers to pay again.
-        await expect(page.getByRole('button', { name: orderMessages.payOnline })).toBeVisible();
-        await page.getByRole('button', { name: orderMessages.payOnline }).click();
+        await expect(page.getByRole('button', { name: messages.payOnline })).toBeVisible();
+        await page.getByRole('button', { name: messages.payOnline }).click();
         await expect(page.getByRole('heading', { name: 'SSLCommerz (simulator)' })).toBeVisible();
         await page.getByRole('button', { name: 'Pay', exact: true }).click();
-        await expect(
-          page.getByRole('status').filter({ hasText: orderMessages.paymentSucceeded }),
-        ).toBeVisible();
+        await expect(page.getByRole('status').filter({ hasText: messages.paymentSucceeded })).toBeVisible();
       }
     });
 });

@@ -1,6 +1,6 @@
 import { test as base, expect } from '@playwright/test';
 
-// Every story fails on an unexpected console error or uncaught page error (style.md).
+// Every story fails on an unexpected console error or uncaught page error.
 // Chromium logs each non-2xx fetch as "Failed to load resource"; those are expected
 // wherever a story provokes a 4xx, so they are left to the assertions on screen.
 export const test = base.extend<{ consoleErrors: string[] }>({

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { categories, products } from '../../src/server/db/schema.ts';
 
 let counter = 0;
@@ -84,4 +85,13 @@ export function productInput(
     description: 'A dependable tool added through the admin form. '.repeat(3).trim(),
     ...overrides,
   };
+}
+
+/** A product's stock as the database holds it now. */
+export async function stockOf(app: FastifyInstance, productId: string): Promise<number | undefined> {
+  const [row] = await app.db
+    .select({ stock: products.stock })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row?.stock;
 }

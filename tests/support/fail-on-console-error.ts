@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// An unexpected console.error fails the test (style.md, after epic-stack).
+// An unexpected console.error fails the test (as the Epic Stack does: https://github.com/epicweb-dev/epic-stack).
 let errors: unknown[][] = [];
 beforeEach(() => {
   errors = [];

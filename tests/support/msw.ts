@@ -23,7 +23,7 @@ export const pathOf = (request: Request) => {
 /** The JSON body a request carried. */
 export const bodyOf = async (request: Request): Promise<unknown> => request.clone().json();
 
-/** The server's error shape (design.md). */
+/** The server's error shape (src/shared/errors.ts). */
 export interface ApiErrorBody {
   error: { code: ErrorCode; message: string };
 }

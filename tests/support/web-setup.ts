@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { sent, server } from './msw.ts';
+import { loadPageWords } from '../../src/web/lib/i18n.ts';
 
 // findBy… waits for what the reader waits for (the products, the message); the first test of a file
 // also pays for loading the page's code, which on a busy two-core machine has taken over the
@@ -24,3 +25,7 @@ HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogEleme
 HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
   this.removeAttribute('open');
 };
+
+// Component tests render pages without the router, which loads the words of the pages outside
+// the frame with their code (docs/decisions/023): load them once here.
+await loadPageWords();

@@ -22,6 +22,20 @@ describe('parseEnv', () => {
     expect(parseEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).HOST).toBe('0.0.0.0');
     expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
   });
+  it('takes S3 storage settings all together or not at all', () => {
+    const s3 = {
+      S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',
+      S3_BUCKET: 'agritools-media',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_REGION: 'auto',
+    };
+    expect(parseEnv(s3).S3_BUCKET).toBe('agritools-media');
+    expect(parseEnv({}).S3_ENDPOINT).toBeUndefined();
+    const { S3_SECRET_ACCESS_KEY: _secret, ...partial } = s3;
+    expect(() => parseEnv(partial)).toThrow(/S3_SECRET_ACCESS_KEY: required when any S3_ variable is set/);
+    expect(() => parseEnv({ ...s3, S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_BUCKET/);
+  });
   it('never trusts every proxy hop', () => {
     expect(parseEnv({}).TRUST_PROXY).toBe(false);
     expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// design.md "Configuration": parsed once at start; a bad value stops the process naming the variable.
+// The settings of the README's configuration table, parsed once at start; a bad value stops the process naming the variable.
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -66,6 +66,21 @@ export const envSchema = z.object({
   SSLCOMMERZ_STORE_PASSWORD: z.string().min(1).optional(),
   /** The gateway's base URL: the sandbox by default, https://securepay.sslcommerz.com live. */
   SSLCOMMERZ_URL: z.url().default('https://sandbox.sslcommerz.com'),
+  /**
+   * S3-compatible object storage for uploaded pictures (docs/decisions/027): all of endpoint,
+   * bucket, keys and region, or none (pictures then go to DATA_DIR/media, served at /media).
+   * The endpoint is the service's base URL; objects are addressed path-style (endpoint/bucket/key).
+   */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  /** Where browsers read the pictures (a CDN or the bucket's public address); endpoint/bucket when unset. */
+  S3_PUBLIC_URL: z.url().optional(),
   /** Identity attempts (sign-in, sign-up, password reset) per minute per IP. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   /**
@@ -109,6 +124,13 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...result.data,
     HOST: result.data.HOST ?? (result.data.NODE_ENV === 'production' ? '0.0.0.0' : 'localhost'),
   };
+  const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_REGION'] as const;
+  const missing = s3.filter((name) => env[name] === undefined);
+  if (missing.length > 0 && missing.length < s3.length) {
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((name) => `  ${name}: required when any S3_ variable is set`).join('\n')}`,
+    );
+  }
   if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
     throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: required in production');
   }

@@ -2,8 +2,24 @@
 // Descriptions are previewed at 100 characters on the home page (spec section 9), so each
 // one opens with a sentence that reads well on its own. Review messages stay within the
 // 150-character review limit (spec section 5).
+/** The demo catalogue's categories (slug and name); every demo product names one. */
+export const demoCategories = [
+  { slug: 'hand-tools', name: 'Hand tools', nameBn: 'হাতের যন্ত্রপাতি' },
+  { slug: 'sowing', name: 'Sowing and planting', nameBn: 'বীজ বপন ও রোপণ' },
+  { slug: 'irrigation', name: 'Irrigation', nameBn: 'সেচ' },
+  { slug: 'spraying', name: 'Spraying', nameBn: 'স্প্রে' },
+  { slug: 'harvesting', name: 'Harvesting', nameBn: 'ফসল কাটা' },
+  { slug: 'storage-and-transport', name: 'Storage and transport', nameBn: 'সংরক্ষণ ও পরিবহন' },
+  { slug: 'machinery-attachments', name: 'Machinery attachments', nameBn: 'যন্ত্রের সংযুক্তি' },
+] as const;
+export type DemoCategorySlug = (typeof demoCategories)[number]['slug'];
+
 export interface DemoProduct {
+  category: DemoCategorySlug;
   name: string;
+  /** The Bengali name and description shown on Bengali pages. */
+  nameBn: string;
+  descriptionBn: string;
   priceCents: number;
   stock: number;
   minOrder: number;
@@ -20,7 +36,11 @@ export interface DemoReview {
 
 export const demoProducts: DemoProduct[] = [
   {
+    category: 'hand-tools',
     name: 'Forged Steel Garden Hoe',
+    nameBn: 'পেটানো ইস্পাতের নিড়ানি কোদাল',
+    descriptionBn:
+      'আগাছা তোলা ও সারি তৈরির জন্য পেটানো কার্বন ইস্পাতের কোদাল, শুকনো মাটিতেও সহজে কাটে। তাপে শক্ত করা ধারালো ফলা, ১৫০ সেমি শক্ত কাঠের হাতল।',
     priceCents: 2450,
     stock: 340,
     minOrder: 10,
@@ -32,7 +52,11 @@ export const demoProducts: DemoProduct[] = [
       'that absorbs shock through long days in vegetable beds and market gardens.',
   },
   {
+    category: 'hand-tools',
     name: 'Bypass Pruning Shears',
+    nameBn: 'বাইপাস ছাঁটাই কাঁচি',
+    descriptionBn:
+      'ফলের গাছ, আঙুর লতা ও নার্সারির চারা ছাঁটার জন্য পরিষ্কার কাটের কাঁচি। শক্ত ইস্পাতের ফলা, নিরাপদ তালা ও আরামদায়ক হাতল।',
     priceCents: 1890,
     stock: 520,
     minOrder: 12,
@@ -44,7 +68,11 @@ export const demoProducts: DemoProduct[] = [
       'them comfortable for a full pruning season.',
   },
   {
+    category: 'hand-tools',
     name: 'Tempered Digging Spade',
+    nameBn: 'শক্ত করা খননের কোদাল',
+    descriptionBn:
+      'গর্ত খোঁড়া, বেড তৈরি ও মাটি সরানোর জন্য টেম্পার করা ইস্পাতের কোদাল। পায়ে চাপ দেওয়ার চওড়া কিনারা ও মজবুত হাতল।',
     priceCents: 3290,
     stock: 210,
     minOrder: 5,
@@ -56,7 +84,11 @@ export const demoProducts: DemoProduct[] = [
       'straight and light in wet weather.',
   },
   {
+    category: 'hand-tools',
     name: 'Three-Tine Hand Cultivator',
+    nameBn: 'তিন দাঁতের হাত কালটিভেটর',
+    descriptionBn:
+      'চারার চারপাশের মাটি আলগা করা ও আগাছা তোলার জন্য তিন দাঁতের হাতের যন্ত্র। মরিচারোধী ইস্পাত ও হাতে মানানসই হাতল।',
     priceCents: 1150,
     stock: 760,
     minOrder: 20,
@@ -68,7 +100,11 @@ export const demoProducts: DemoProduct[] = [
       'beds, nurseries and seedling trays.',
   },
   {
+    category: 'storage-and-transport',
     name: 'Heavy-Duty Farm Wheelbarrow',
+    nameBn: 'মজবুত খামারের ঠেলাগাড়ি',
+    descriptionBn:
+      'সার, মাটি, ফসল ও ইট বহনের জন্য বড় ইস্পাতের ঠেলাগাড়ি। হাওয়া ভরা চাকা কাদা ও উঁচুনিচু জমিতেও চলে।',
     priceCents: 8900,
     stock: 64,
     minOrder: 2,
@@ -80,7 +116,11 @@ export const demoProducts: DemoProduct[] = [
       'fertiliser and manure corrosion.',
   },
   {
+    category: 'spraying',
     name: '16 L Knapsack Sprayer',
+    nameBn: '১৬ লিটার ন্যাপস্যাক স্প্রে মেশিন',
+    descriptionBn:
+      'ফসল রক্ষা, পাতায় সার দেওয়া ও বাগানে স্প্রের জন্য ১৬ লিটারের হাতে চালানো স্প্রে মেশিন। পিস্টন পাম্প সমান চাপ রাখে, পিতলের নলে চার রকম নজল লাগে।',
     priceCents: 5400,
     stock: 150,
     minOrder: 3,
@@ -92,7 +132,11 @@ export const demoProducts: DemoProduct[] = [
       'spread the load evenly across the back and shoulders.',
   },
   {
+    category: 'sowing',
     name: 'Manual Push Seed Drill',
+    nameBn: 'হাতে ঠেলা বীজ বপন যন্ত্র',
+    descriptionBn:
+      'ধান, গম, ভুট্টা ও ডালের বীজ সমান দূরত্বে ও গভীরতায় বোনার জন্য ঠেলা যন্ত্র। বদলযোগ্য বীজ প্লেট ও হালকা কাঠামো।',
     priceCents: 14500,
     stock: 8,
     minOrder: 1,
@@ -104,7 +148,11 @@ export const demoProducts: DemoProduct[] = [
       'plant up to half a hectare a day with far less seed wasted.',
   },
   {
+    category: 'irrigation',
     name: 'Drip Irrigation Kit, 500 m²',
+    nameBn: 'ড্রিপ সেচ কিট, ৫০০ বর্গমিটার',
+    descriptionBn:
+      '৫০০ বর্গমিটার সবজি খেতের জন্য সম্পূর্ণ ড্রিপ সেচ কিট: পাইপ, ড্রিপার, ফিল্টার ও সংযোগ। কম পানিতে প্রতিটি গাছের গোড়ায় পানি পৌঁছায়।',
     priceCents: 12900,
     stock: 95,
     minOrder: 1,
@@ -116,7 +164,11 @@ export const demoProducts: DemoProduct[] = [
       'layout guide, so a grower can install it in one afternoon.',
   },
   {
+    category: 'harvesting',
     name: 'Serrated Harvest Sickle',
+    nameBn: 'খাঁজকাটা ফসল কাটার কাস্তে',
+    descriptionBn:
+      'ধান, গম ও ঘাস কাটার জন্য খাঁজকাটা ধারের কাস্তে, দীর্ঘদিন ধারালো থাকে। বাঁকা ফলা ও হাতে মানানসই কাঠের হাতল।',
     priceCents: 890,
     stock: 980,
     minOrder: 25,
@@ -128,7 +180,11 @@ export const demoProducts: DemoProduct[] = [
       'balanced to reduce wrist strain during long harvest days.',
   },
   {
+    category: 'harvesting',
     name: 'Four-Prong Hay Pitchfork',
+    nameBn: 'চার কাঁটার খড়ের পিচফর্ক',
+    descriptionBn:
+      'খড়, বিচালি ও কম্পোস্ট তোলা ও সরানোর জন্য চার কাঁটার পিচফর্ক। শক্ত ইস্পাতের কাঁটা ও লম্বা কাঠের হাতল।',
     priceCents: 2790,
     stock: 230,
     minOrder: 6,
@@ -140,7 +196,11 @@ export const demoProducts: DemoProduct[] = [
       'your back straighter when loading carts.',
   },
   {
+    category: 'hand-tools',
     name: 'Steel Bow Rake',
+    nameBn: 'ইস্পাতের বো রেক',
+    descriptionBn:
+      'বীজতলা সমান করা, মাটি ভাঙা ও আবর্জনা জড়ো করার জন্য ষোল দাঁতের ইস্পাতের রেক। পেটানো দাঁত ও লম্বা হাতল।',
     priceCents: 2190,
     stock: 410,
     minOrder: 10,
@@ -152,7 +212,11 @@ export const demoProducts: DemoProduct[] = [
       'smooth hardwood handle is finished against splinters.',
   },
   {
+    category: 'irrigation',
     name: 'Digital Soil Moisture Meter',
+    nameBn: 'ডিজিটাল মাটির আর্দ্রতা মাপক',
+    descriptionBn:
+      'কখন সেচ দিতে হবে জানতে মাটির আর্দ্রতা মাপার ডিজিটাল যন্ত্র। পরিষ্কার পর্দা, লম্বা প্রোব ও ব্যাটারিতে চলে।',
     priceCents: 3950,
     stock: 180,
     minOrder: 2,
@@ -164,7 +228,11 @@ export const demoProducts: DemoProduct[] = [
       'avoid both drought stress and waterlogging.',
   },
   {
+    category: 'machinery-attachments',
     name: 'Power Tiller Rotavator Attachment',
+    nameBn: 'পাওয়ার টিলার রোটাভেটর সংযুক্তি',
+    descriptionBn:
+      'দুই চাকার পাওয়ার টিলারে লাগানোর রোটাভেটর, এক চাষে মাটি ঝুরঝুরে করে। বোরন ইস্পাতের ব্লেড ও বদলযোগ্য যন্ত্রাংশ।',
     priceCents: 38500,
     stock: 22,
     minOrder: 1,
@@ -176,7 +244,11 @@ export const demoProducts: DemoProduct[] = [
       'in sealed oil for long service between overhauls.',
   },
   {
+    category: 'storage-and-transport',
     name: 'Stackable Harvest Crates (Set of 10)',
+    nameBn: 'স্তূপযোগ্য ফসলের ক্রেট (১০টির সেট)',
+    descriptionBn:
+      'ফল ও সবজি তোলা, রাখা ও বাজারে পাঠানোর জন্য বাতাস চলাচলের ছিদ্রসহ প্লাস্টিকের ক্রেট। খালি অবস্থায় একটির ভেতর আরেকটি রাখা যায়।',
     priceCents: 6400,
     stock: 300,
     minOrder: 2,

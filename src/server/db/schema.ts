@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
-// One schema for PGlite and PostgreSQL (design.md "data"). Money is integer cents.
+// One schema for PGlite and PostgreSQL (docs/decisions/004-embedded-database-and-lock.md). Money is integer cents.
 // The identity tables follow Better Auth's model (user, session, account, verification,
 // rateLimit); the drizzle adapter maps them by the TypeScript keys below.
 
@@ -110,6 +110,8 @@ export const categories = pgTable('categories', {
   /** The URL form of the name (?category=hand-tools); unique. */
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
+  /** The Bengali name, shown on Bengali pages; null shows the English one (docs/decisions/028). */
+  nameBn: text('name_bn'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -124,6 +126,9 @@ export const products = pgTable(
     name: text('name').notNull(),
     priceCents: integer('price_cents').notNull(),
     description: text('description').notNull(),
+    /** Bengali name and description for Bengali pages; null shows the English (docs/decisions/028). */
+    nameBn: text('name_bn'),
+    descriptionBn: text('description_bn'),
     minOrder: integer('min_order').notNull(),
     stock: integer('stock').notNull(),
     img: text('img').notNull(),
@@ -144,6 +149,34 @@ export const products = pgTable(
     index('products_category_created_idx').on(table.categoryId, table.createdAt, table.id),
     index('products_price_idx').on(table.priceCents, table.id),
     index('products_rating_idx').on(table.rating, table.id),
+  ],
+);
+
+/**
+ * A picture uploaded for a product (docs/decisions/027-product-images.md): stored as WebP at a
+ * few widths under content-addressed names `<hash>-<width>w.webp`. The product's `img` is the
+ * address of the newest picture's widest version.
+ */
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The content hash the stored names start with. */
+    hash: text('hash').notNull(),
+    /** The widest stored version's size in pixels. */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    alt: text('alt').notNull().default(''),
+    /** The product's `img` before this picture became it: given back when the last picture goes. */
+    previousImg: text('previous_img').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('product_images_product_idx').on(table.productId, table.createdAt),
+    index('product_images_hash_idx').on(table.hash),
   ],
 );
 

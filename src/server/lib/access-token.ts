@@ -3,7 +3,7 @@ import { ACCESS_TOKEN_TTL_SECONDS } from '../../shared/constants.ts';
 
 // The spec's access token (section 3: kept under localStorage `accessToken`, sent as Bearer).
 // It is issued only by PUT /api/user/{email} for the email the identity session proves,
-// carries the user id, email and identity session id, and expires within 24 h (design.md).
+// carries the user id, email and identity session id, and expires within 24 h (docs/decisions/001-identity-and-access-tokens.md).
 // The API accepts it only while that session lives, so signing out or resetting the
 // password (which ends every session) revokes it at once (modules/users/account.ts).
 const ISSUER = 'agritools';

@@ -1,7 +1,7 @@
 import { errorBodySchema } from '../../shared/errors.ts';
 
 /**
- * The error answers a route declares, all in the one error shape (design.md "Errors"):
+ * The error answers a route declares, all in the one error shape (src/shared/errors.ts):
  * `response: { 200: okSchema, ...errorResponses(400, 401, 404) }`.
  */
 export function errorResponses<const Status extends number>(

@@ -21,7 +21,7 @@ export interface Mailer {
 }
 
 /**
- * nodemailer either way (design.md "mail"): SMTP when SMTP_URL is set, else the
+ * nodemailer either way (docs/decisions/018-mail-outbox.md): SMTP when SMTP_URL is set, else the
  * stream transport writes each message as an .eml file under DATA_DIR/outbox.
  */
 export function createMailer(options: {

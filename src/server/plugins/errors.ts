@@ -49,7 +49,7 @@ export function validationFailed(details: FieldProblem[]): AppError {
   );
 }
 
-/** One JSON shape for every 4xx/5xx (design.md "Errors"); 5xx are masked and logged. */
+/** One JSON shape for every 4xx/5xx; 5xx are masked and logged. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

@@ -7,7 +7,7 @@ import { AppError } from '../lib/app-error.ts';
 export interface RateLimitOptions {
   /** Requests per minute per IP (0 switches the limit off, as benchmarks do). */
   max: number;
-  /** Shared counters across instances (design.md "Scaling past one machine"). */
+  /** Shared counters across instances (REDIS_URL in the README). */
   redisUrl?: string;
 }
 

@@ -6,6 +6,8 @@ import helmet from 'helmet';
 export interface SecurityOptions {
   /** Serve HSTS and upgrade-insecure-requests only when the public URL is HTTPS. */
   https: boolean;
+  /** Where uploaded pictures are read from when that is not this site (S3_PUBLIC_URL's origin). */
+  imageOrigins?: string[];
 }
 
 /**
@@ -56,7 +58,7 @@ function securityMiddleware(options: SecurityOptions) {
         baseUri: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'https:', ...(options.imageOrigins ?? [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         formAction: ["'self'"],

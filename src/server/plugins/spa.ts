@@ -25,7 +25,7 @@ function readPrerendered(root: string): Map<string, string> {
 }
 
 /**
- * Serves the built SPA from dist/web with history fallback (design.md "One process").
+ * Serves the built SPA from dist/web with history fallback (docs/decisions/009-prerendered-public-pages.md).
  * A prerendered public page gets its own HTML (docs/decisions/009); every other page gets
  * index.html, whose spinner the app replaces. Unknown /api paths get the JSON 404; a missing
  * asset (*.js, *.css, ...) gets a 404, never index.html, or a stale tab would get a MIME

@@ -12,6 +12,8 @@ export const categorySchema = z.object({
   _id: idSchema,
   slug: z.string(),
   name: z.string(),
+  /** The Bengali name for Bengali pages; null shows the English (docs/decisions/028). */
+  nameBn: z.string().nullable(),
   /** How many products the category holds (admins cannot remove a category that holds any). */
   productCount: z.number().int(),
 });
@@ -20,6 +22,8 @@ export const categoryListSchema = z.array(categorySchema);
 
 export const categoryInputSchema = z.object({
   name: z.string().trim().min(1).max(60),
+  /** Absent on rename keeps the Bengali name; empty clears it. */
+  nameBn: z.string().trim().max(60).optional(),
 });
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
 

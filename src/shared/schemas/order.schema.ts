@@ -6,7 +6,8 @@ import { ORDER_STATUSES, PAYMENT_METHODS } from '../order-lifecycle.ts';
 import { DISTRICTS } from '../districts.ts';
 
 // Spec section 3: Order: _id, name, email, productName, quantity, phone, address, img,
-// price (per unit), paid. We add productId (design.md) and total (quantity x price, exact).
+// price (per unit), paid. We add productId and total (quantity x price, exact);
+// docs/decisions/017-order-model-and-lifecycle.md.
 export const orderSchema = z.object({
   _id: idSchema,
   productId: idSchema.nullable(),
@@ -36,20 +37,22 @@ export const phoneSchema = z
   .min(1, { message: messages.phoneRequired })
   .regex(PHONE_PATTERN, { message: messages.phonePattern });
 
+export const addressSchema = z
+  .string({ message: messages.addressRequired })
+  .trim()
+  .min(1, { message: messages.addressRequired })
+  .max(500);
+
 const wholeNumberSchema = z.number({ message: messages.wholeNumber }).int({ message: messages.wholeNumber });
 
 // POST /api/order. The spec's fields name, email, productName, img and price are
 // accepted for compatibility but never trusted: the server copies them from the
-// account and the product row (design.md).
+// account and the product row (docs/decisions/003-stock-and-order-rules.md).
 export const orderInputSchema = z.object({
   productId: idSchema,
   quantity: wholeNumberSchema.min(1).max(1_000_000),
   phone: phoneSchema,
-  address: z
-    .string({ message: messages.addressRequired })
-    .trim()
-    .min(1, { message: messages.addressRequired })
-    .max(500),
+  address: addressSchema,
   name: z.string().max(200).optional(),
   email: z.string().max(254).optional(),
   productName: z.string().max(200).optional(),
@@ -104,6 +107,23 @@ export const orderStatusInputSchema = z
   .strict();
 export type OrderStatusInput = z.infer<typeof orderStatusInputSchema>;
 
+/** An optional text box: what was typed, trimmed, or nothing when it was left empty. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => value || undefined);
+
+/** The order page's move form: the status input, its text boxes possibly left empty. */
+export const orderStatusFormSchema = orderStatusInputSchema.extend({
+  note: optionalText(500),
+  carrier: optionalText(100),
+  tracking: optionalText(100),
+});
+export type OrderStatusFormInput = z.input<typeof orderStatusFormSchema>;
+export type OrderStatusFormValues = z.output<typeof orderStatusFormSchema>;
+
 export const orderListQuerySchema = z.object({ status: z.enum(ORDER_STATUSES).optional() });
 
 export const cartItemSchema = z.object({
@@ -130,12 +150,17 @@ export const checkoutInputSchema = z
   .object({
     items: z.array(cartItemSchema).min(1).max(100).optional(),
     phone: phoneSchema,
-    address: z.string().trim().min(1).max(500),
-    district: z.enum(DISTRICTS),
+    address: addressSchema,
+    district: z.enum(DISTRICTS, { message: messages.districtRequired }),
     paymentMethod: z.enum(PAYMENT_METHODS),
   })
   .strict();
 export type CheckoutInput = z.infer<typeof checkoutInputSchema>;
+
+/** The checkout form's fields: the checkout input without the cart lines (the cart sends them). */
+export const checkoutFormSchema = checkoutInputSchema.omit({ items: true });
+export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
+export type CheckoutFormValues = z.output<typeof checkoutFormSchema>;
 
 export const checkoutAnswerSchema = z.object({
   checkoutId: idSchema,

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { categorySlugSchema } from './category.schema.ts';
 import { dollarsSchema, idSchema, imageUrlSchema } from './common.schema.ts';
+import { locales } from '../i18n/locale.ts';
+
+/** A page's language in a query (`?lang=bn`). */
+const languageSchema = z.enum(locales);
 
 // Spec section 3: Product: _id, name, price (per unit), description, minOrder, stock, img, rating.
 export const productSchema = z.object({
@@ -15,7 +19,7 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-// POST /api/product: all seven fields required (section 5); bounds are ours (design.md).
+// POST /api/product: all seven fields required (section 5); bounds are ours.
 export const productInputSchema = z.object({
   name: z.string().trim().min(1).max(120),
   price: dollarsSchema,
@@ -26,6 +30,12 @@ export const productInputSchema = z.object({
   description: z.string().trim().min(1).max(5000),
   /** Not in the spec's form: a category slug; absent means Uncategorised on add, unchanged on edit. */
   category: categorySlugSchema.optional(),
+  /**
+   * Not in the spec's form: the Bengali name and description, shown on Bengali pages; empty or
+   * absent shows the English (docs/decisions/028). Same bounds as the English.
+   */
+  nameBn: z.string().trim().max(120).optional(),
+  descriptionBn: z.string().trim().max(5000).optional(),
 });
 export type ProductInput = z.infer<typeof productInputSchema>;
 
@@ -73,6 +83,7 @@ export const productQuerySchema = z.object({
   cursor: z.string().max(600).optional(),
   limit: z.coerce.number().int().min(1).max(1000).optional(),
   offset: z.coerce.number().int().min(0).max(2_000_000_000).optional(),
+  lang: languageSchema.optional(),
 });
 export type ProductQuery = z.infer<typeof productQuerySchema>;
 
@@ -80,3 +91,16 @@ export type ProductQuery = z.infer<typeof productQuerySchema>;
 export const catalogueProductSchema = productSchema.extend({ category: z.string() });
 export type CatalogueProduct = z.infer<typeof catalogueProductSchema>;
 export const catalogueProductListSchema = z.array(catalogueProductSchema);
+
+/**
+ * GET /api/product/{id}: the catalogue product with its Bengali texts as stored (null when
+ * none), so the admin's edit form shows them; `name` and `description` follow `?lang=`.
+ */
+export const productDetailSchema = catalogueProductSchema.extend({
+  nameBn: z.string().nullable(),
+  descriptionBn: z.string().nullable(),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+/** `?lang=bn` on a catalogue read: names and descriptions in Bengali where a product has them. */
+export const productReadQuerySchema = z.object({ lang: languageSchema.optional() });

@@ -14,7 +14,7 @@ export const reviewSchema = z.object({
 export type Review = z.infer<typeof reviewSchema>;
 
 // POST /api/review. The spec's payload also names name and avatar; the server takes
-// both from the signed-in account, so they are accepted and ignored (design.md).
+// both from the signed-in account, so they are accepted and ignored.
 export const reviewInputSchema = z.object({
   rating: z
     .number({ message: messages.ratingRange })

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { matchPath, Outlet, Route, Routes } from 'react-router';
 import { getProduct } from '../features/products/api/product-reads.ts';
+import { loadPageWords } from '../lib/i18n.ts';
 import { paths } from '../lib/paths.ts';
 import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
@@ -26,6 +27,9 @@ const signedInPages: SignedInPage[] = [];
 /**
  * A lazily loaded page. Pages that use TanStack Query get the shared query cache provided in
  * their own chunk (`query: true`), so the light public pages never download the library.
+ * Pages outside the frame load their words with their code (`words: true`); the frame's pages
+ * (home, not found) read only the frame's words, which the first JavaScript
+ * holds (docs/decisions/023).
  * `signedInAt`: the route of a page behind sign-in, whose code preloadPage may fetch early, and
  * `prefetch` the public data it shows first.
  */
@@ -33,11 +37,13 @@ function page(
   load: () => Promise<PageModule>,
   {
     query = true,
+    words = true,
     signedInAt = '',
     prefetch,
-  }: { query?: boolean; signedInAt?: string; prefetch?: SignedInPage['prefetch'] } = {},
+  }: { query?: boolean; words?: boolean; signedInAt?: string; prefetch?: SignedInPage['prefetch'] } = {},
 ) {
-  const loadWithProvider = () => Promise.all([load(), query ? import('../lib/query-provider.tsx') : null]);
+  const loadWithProvider = () =>
+    Promise.all([load(), query ? import('../lib/query-provider.tsx') : null, words ? loadPageWords() : null]);
   if (signedInAt) signedInPages.push({ pattern: signedInAt, load: loadWithProvider, prefetch });
   return lazy(async () => {
     const [module, provider] = await loadWithProvider();
@@ -56,10 +62,10 @@ function page(
   });
 }
 
-const HomePage = page(() => import('./pages/home-page.tsx'), { query: false });
+const HomePage = page(() => import('./pages/home-page.tsx'), { query: false, words: false });
 const BlogsPage = page(() => import('../features/content/pages/blogs-page.tsx'), { query: false });
 const PortfolioPage = page(() => import('../features/content/pages/portfolio-page.tsx'), { query: false });
-const NotFoundPage = page(() => import('./pages/not-found-page.tsx'), { query: false });
+const NotFoundPage = page(() => import('./pages/not-found-page.tsx'), { query: false, words: false });
 const ProductsPage = page(() => import('../features/products/pages/products-page.tsx'));
 const ProductPage = page(() => import('../features/products/pages/product-page.tsx'));
 const LoginPage = page(() => import('../features/auth/pages/login-page.tsx'));
@@ -113,6 +119,12 @@ const OrderPage = page(() => import('../features/orders/pages/order-page.tsx'), 
 });
 const AddProductPage = page(() => import('../features/products/pages/add-product-page.tsx'), {
   signedInAt: paths.addProduct,
+});
+const ManageCategoriesPage = page(() => import('../features/products/pages/manage-categories-page.tsx'), {
+  signedInAt: paths.manageCategories,
+});
+const EditProductPage = page(() => import('../features/products/pages/edit-product-page.tsx'), {
+  signedInAt: paths.editProductPattern,
 });
 
 /**
@@ -171,6 +183,8 @@ export function AppRoutes() {
               <Route path={paths.manageProducts} element={<ManageProductsPage />} />
               <Route path={paths.manageOrders} element={<ManageOrdersPage />} />
               <Route path={paths.addProduct} element={<AddProductPage />} />
+              <Route path={paths.editProductPattern} element={<EditProductPage />} />
+              <Route path={paths.manageCategories} element={<ManageCategoriesPage />} />
             </Route>
           </Route>
         </Route>

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '../../shared/errors.ts';
 import { getAccessToken } from './access-token.ts';
 
-/** The server's error shape (design.md) as a typed error. */
+/** The server's error shape (src/shared/errors.ts) as a typed error. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -1,4 +1,4 @@
-// The identity layer's endpoints (Better Auth under /api/auth, design.md) called with plain
+// The identity layer's endpoints (Better Auth under /api/auth, docs/decisions/001-identity-and-access-tokens.md) called with plain
 // fetch: no client library, so the home route stays small (docs/decisions/009).
 
 /** An error from /api/auth (Better Auth: {message, code}) or from our own limit ({error}). */

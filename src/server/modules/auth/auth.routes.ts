@@ -8,7 +8,7 @@ import { checkIdentityInput, emailOf, readFields } from './identity-input.ts';
 import { createRateLimitStore, type RateLimitRule } from './rate-limit.repository.ts';
 
 /**
- * Per-account limits (design.md "Rate limits"), on top of Better Auth's per-IP rules, so that a
+ * Per-account limits (docs/decisions/010-nobody-can-lock-anyone-out.md), on top of Better Auth's per-IP rules, so that a
  * burst at one account from many addresses still gets 429. docs/decisions/010-nobody-can-lock-anyone-out.md.
  *
  * Sign-in attempts count per account, and separately per device cookie (device-cookie.ts): a

@@ -44,7 +44,7 @@ export interface IdentityOptions {
 
 export function createIdentity(options: IdentityOptions) {
   const { env, mailer } = options;
-  // Strict per-IP limits on guessable or mail-sending endpoints (design.md "Rate limits");
+  // Strict per-IP limits on guessable or mail-sending endpoints (docs/decisions/010-nobody-can-lock-anyone-out.md);
   // the per-account limits live in auth.routes.ts.
   const perIp = { window: 60, max: env.AUTH_RATE_LIMIT_MAX };
   const googleConfigured = !!env.GOOGLE_CLIENT_ID;

@@ -22,7 +22,7 @@ const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;
  * Fixed-window counters in the rate_limits table, shared by Better Auth's per-IP rules
  * (as its customStorage) and our per-account sign-in limit. One upsert counts and
  * decides, so a concurrent burst cannot slip past a stale read, and every instance on
- * the same database sees the same counts (design.md "Scaling past one machine").
+ * the same database sees the same counts.
  * `last_request` holds the start of the current window.
  */
 export function createRateLimitStore(db: Db) {

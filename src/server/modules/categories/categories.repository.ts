@@ -11,6 +11,7 @@ export async function listCategories(db: Db): Promise<Category[]> {
       id: categories.id,
       slug: categories.slug,
       name: categories.name,
+      nameBn: categories.nameBn,
       productCount: count(products.id),
     })
     .from(categories)
@@ -21,6 +22,7 @@ export async function listCategories(db: Db): Promise<Category[]> {
     _id: row.id,
     slug: row.slug,
     name: row.name,
+    nameBn: row.nameBn,
     productCount: Number(row.productCount),
   }));
 }
@@ -32,19 +34,30 @@ export async function categoryIdsBySlug(db: Db): Promise<[string, string][]> {
 }
 
 /** The new id, or null when the slug is taken. */
-export async function insertCategory(db: Db, slug: string, name: string): Promise<string | null> {
+export async function insertCategory(
+  db: Db,
+  slug: string,
+  name: string,
+  nameBn: string | null,
+): Promise<string | null> {
   const rows = await db
     .insert(categories)
-    .values({ slug, name })
+    .values({ slug, name, nameBn })
     .onConflictDoNothing({ target: categories.slug })
     .returning({ id: categories.id });
   return rows[0]?.id ?? null;
 }
 
-export async function renameCategory(db: Db, id: string, name: string): Promise<number> {
+export async function renameCategory(
+  db: Db,
+  id: string,
+  name: string,
+  /** undefined keeps the stored Bengali name. */
+  nameBn: string | null | undefined,
+): Promise<number> {
   const rows = await db
     .update(categories)
-    .set({ name })
+    .set({ name, nameBn })
     .where(eq(categories.id, id))
     .returning({ id: categories.id });
   return rows.length;

@@ -38,7 +38,7 @@ export async function addCategory(
       { path: 'body.name', message: 'Needs a letter or digit' },
     ]);
   try {
-    const insertedId = await repository.insertCategory(catalogue.db, slug, input.name);
+    const insertedId = await repository.insertCategory(catalogue.db, slug, input.name, input.nameBn || null);
     if (!insertedId) throw new AppError('CONFLICT', 'A category with this name already exists');
     return { insertedId };
   } finally {
@@ -53,7 +53,13 @@ export async function renameCategory(
   input: CategoryInput,
 ): Promise<{ modifiedCount: number }> {
   try {
-    const modifiedCount = await repository.renameCategory(catalogue.db, id, input.name);
+    const modifiedCount = await repository.renameCategory(
+      catalogue.db,
+      id,
+      input.name,
+      // Absent keeps the Bengali name; empty clears it.
+      input.nameBn === undefined ? undefined : input.nameBn || null,
+    );
     if (modifiedCount === 0) throw notFound('Category');
     return { modifiedCount };
   } finally {

@@ -2,10 +2,10 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
 import { checkoutAnswerSchema, orderDetailSchema } from '../../../shared/schemas/order.schema.ts';
-import { mailOutbox, orders, products } from '../../db/schema.ts';
+import { mailOutbox, orders } from '../../db/schema.ts';
 import { errorOf, useApiTest } from '../../../../tests/support/api-test.ts';
 import { createUser, type TestUser } from '../../../../tests/factories/users.ts';
-import { createProduct } from '../../../../tests/factories/products.ts';
+import { createProduct, stockOf } from '../../../../tests/factories/products.ts';
 
 // The saved cart and POST /api/checkout (docs/decisions/017).
 const t = useApiTest({ ORDERS_NOTIFY_EMAIL: 'orders@agritools.test' });
@@ -28,14 +28,6 @@ const checkout = (caller: Caller, body: Record<string, unknown>) =>
       ...body,
     },
   });
-async function stockOf(productId: string) {
-  const [row] = await t.app.db
-    .select({ stock: products.stock })
-    .from(products)
-    .where(eq(products.id, productId));
-  return row?.stock;
-}
-
 describe('the saved cart', () => {
   it('refuses visitors', async () => {
     expect((await getCart(t.callers.visitor)).statusCode).toBe(401);
@@ -91,8 +83,8 @@ describe('POST /api/checkout', () => {
     const answer = checkoutAnswerSchema.parse(response.json());
     expect(answer.orderIds).toHaveLength(2);
     expect(answer.redirectUrl).toBeUndefined();
-    expect(await stockOf(hoe.id)).toBe(8);
-    expect(await stockOf(crate.id)).toBe(40);
+    expect(await stockOf(t.app, hoe.id)).toBe(8);
+    expect(await stockOf(t.app, crate.id)).toBe(40);
     expect(((await getCart(customer)).json() as { items: unknown[] }).items).toEqual([]);
     // Cash on delivery: prepared at once, holding nothing, unpaid until delivery.
     for (const id of answer.orderIds) {
@@ -139,8 +131,8 @@ describe('POST /api/checkout', () => {
       message: messages.outOfStock,
       details: { productId: scarce.id },
     });
-    expect(await stockOf(plenty.id)).toBe(10);
-    expect(await stockOf(scarce.id)).toBe(1);
+    expect(await stockOf(t.app, plenty.id)).toBe(10);
+    expect(await stockOf(t.app, scarce.id)).toBe(1);
     const placed = await t.app.db
       .select()
       .from(orders)
@@ -169,7 +161,7 @@ describe('POST /api/checkout', () => {
     const items = _label === 'an empty cart' ? undefined : [{ productId: product.id, quantity: 1 }];
     const response = await checkout(customer, { ...(items ? { items } : {}), ...body });
     expect(response.statusCode).toBe(status);
-    expect(await stockOf(product.id)).toBe(10);
+    expect(await stockOf(t.app, product.id)).toBe(10);
   });
 
   it('never oversells scarce stock when many checkouts race across several lines', async () => {
@@ -190,7 +182,7 @@ describe('POST /api/checkout', () => {
     const ok = responses.filter((response) => response.statusCode === 201);
     expect(ok).toHaveLength(4); // the scarcest line has 4
     expect(responses.filter((response) => response.statusCode === 409)).toHaveLength(12);
-    expect(await Promise.all(lines.map((p) => stockOf(p.id)))).toEqual([1, 3, 0]);
+    expect(await Promise.all(lines.map((p) => stockOf(t.app, p.id)))).toEqual([1, 3, 0]);
     // Every checkout that answered 201 has all three lines; no others exist.
     for (const product of lines) {
       const rows = await t.app.db.select().from(orders).where(eq(orders.productId, product.id));

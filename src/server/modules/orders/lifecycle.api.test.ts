@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orderDetailSchema } from '../../../shared/schemas/order.schema.ts';
-import { mailOutbox, orders, products } from '../../db/schema.ts';
+import { mailOutbox, orders } from '../../db/schema.ts';
 import { errorOf, useApiTest } from '../../../../tests/support/api-test.ts';
 import { createUser, type TestUser } from '../../../../tests/factories/users.ts';
-import { createProduct } from '../../../../tests/factories/products.ts';
+import { createProduct, stockOf } from '../../../../tests/factories/products.ts';
 import { orderBody, placeOrder, postOrder } from '../../../../tests/factories/orders.ts';
 import { expireHolds } from './orders.service.ts';
 
@@ -19,13 +19,6 @@ const move = (caller: Caller, id: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: `/api/order/${id}/status`, headers: caller.headers, payload });
 const detailOf = (response: { json(): unknown }) => orderDetailSchema.parse(response.json());
 
-async function stockOf(productId: string) {
-  const [row] = await t.app.db
-    .select({ stock: products.stock })
-    .from(products)
-    .where(eq(products.id, productId));
-  return row?.stock;
-}
 async function mailsFor(orderId: string | null, to: string) {
   const rows = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
   return rows.filter((row) => orderId === null || row.text.includes(orderId));
@@ -104,7 +97,7 @@ describe('POST /api/order/{id}/status', () => {
     // The customer sees the same history.
     expect(detailOf(await getOrder(customer, id)).history).toHaveLength(5);
     // Stock was taken once and never given back.
-    expect(await stockOf(product.id)).toBe(8);
+    expect(await stockOf(t.app, product.id)).toBe(8);
     const kinds = (await mailsFor(null, customer.email)).map((mail) => mail.kind);
     expect(kinds).toEqual(['order-placed', 'order-paid', 'order-shipped', 'order-delivered']);
     const shippedMail = (await mailsFor(null, customer.email)).find((mail) => mail.kind === 'order-shipped');
@@ -125,7 +118,7 @@ describe('POST /api/order/{id}/status', () => {
     expect(response.statusCode).toBe(409);
     expect(errorOf(response)).toMatchObject({ code: 'CONFLICT', details: { rule: 'lifecycle' } });
     expect(detailOf(await getOrder(t.callers.admin, id)).history).toHaveLength(1);
-    expect(await stockOf(product.id)).toBe(9);
+    expect(await stockOf(t.app, product.id)).toBe(9);
   });
 
   it('refuses to cancel a shipped order and to move a delivered one back', async () => {
@@ -143,10 +136,10 @@ describe('POST /api/order/{id}/status', () => {
     const product = await createProduct(t.app, { stock: 10 });
     const id = await placeOrder(t.app, t.callers.customerA, product.id, { quantity: 4 });
     await move(t.callers.admin, id, { status: 'paid' });
-    expect(await stockOf(product.id)).toBe(6);
+    expect(await stockOf(t.app, product.id)).toBe(6);
     const refunded = detailOf(await move(t.callers.admin, id, { status: 'refunded' }));
     expect(refunded).toMatchObject({ status: 'refunded', paid: true, adminMoves: [] });
-    expect(await stockOf(product.id)).toBe(10);
+    expect(await stockOf(t.app, product.id)).toBe(10);
   });
 
   it('an admin cancelling a placed order returns the stock and mails the customer', async () => {
@@ -157,7 +150,7 @@ describe('POST /api/order/{id}/status', () => {
       await move(t.callers.admin, id, { status: 'cancelled', note: 'Asked by phone' }),
     );
     expect(cancelled.status).toBe('cancelled');
-    expect(await stockOf(product.id)).toBe(10);
+    expect(await stockOf(t.app, product.id)).toBe(10);
     expect((await mailsFor(id, customer.email)).map((mail) => mail.kind)).toContain('order-cancelled');
   });
 
@@ -188,7 +181,7 @@ describe('POST /api/order/{id}/status', () => {
     expect([cancel.statusCode, pay.statusCode].sort()).toEqual([200, 409]);
     const order = detailOf(await getOrder(t.callers.admin, id));
     expect(order.history).toHaveLength(2);
-    expect(await stockOf(product.id)).toBe(order.status === 'cancelled' ? 10 : 8);
+    expect(await stockOf(t.app, product.id)).toBe(order.status === 'cancelled' ? 10 : 8);
   });
 });
 
@@ -224,7 +217,7 @@ describe('stock holds of unpaid orders', () => {
     const unpaid = await placeOrder(t.app, customer, product.id, { quantity: 3 });
     const paid = await placeOrder(t.app, customer, product.id, { quantity: 2 });
     await move(t.callers.admin, paid, { status: 'paid' });
-    expect(await stockOf(product.id)).toBe(5);
+    expect(await stockOf(t.app, product.id)).toBe(5);
 
     // Nothing has run out yet.
     await expireHolds(t.app.orders, new Date());
@@ -236,11 +229,11 @@ describe('stock holds of unpaid orders', () => {
     expect(expired.status).toBe('cancelled');
     expect(expired.history.at(-1)).toMatchObject({ actor: 'system', from: 'placed', to: 'cancelled' });
     expect(detailOf(await getOrder(customer, paid)).status).toBe('paid');
-    expect(await stockOf(product.id)).toBe(8);
+    expect(await stockOf(t.app, product.id)).toBe(8);
     expect((await mailsFor(unpaid, customer.email)).map((mail) => mail.kind)).toContain('order-cancelled');
     // A second round finds nothing more to do.
     expect(await expireHolds(t.app.orders, later)).toBe(0);
-    expect(await stockOf(product.id)).toBe(8);
+    expect(await stockOf(t.app, product.id)).toBe(8);
   });
 
   it("caps one account's unpaid units, counting every unpaid order (409 naming the rule)", async () => {
@@ -250,7 +243,7 @@ describe('stock holds of unpaid orders', () => {
     const over = await postOrder(t.app, customer, orderBody(product.id, { quantity: 11 }));
     expect(over.statusCode).toBe(409);
     expect(errorOf(over).details).toMatchObject({ rule: 'unpaid-cap', cap: 40, unpaid: 30 });
-    expect(await stockOf(product.id)).toBe(970);
+    expect(await stockOf(t.app, product.id)).toBe(970);
     // Exactly up to the cap is fine; once paid, the units no longer count.
     await placeOrder(t.app, customer, product.id, { quantity: 10 });
     await move(t.callers.admin, first, { status: 'paid' });
@@ -268,6 +261,6 @@ describe('stock holds of unpaid orders', () => {
     const placed = responses.filter((response) => response.statusCode === 201);
     expect(placed).toHaveLength(5); // 5 x 7 = 35 <= 40 < 42
     expect(responses.filter((response) => response.statusCode === 409)).toHaveLength(7);
-    expect(await stockOf(product.id)).toBe(1000 - 35);
+    expect(await stockOf(t.app, product.id)).toBe(1000 - 35);
   });
 });

@@ -1,4 +1,5 @@
 import { formatCents, orderTotalCents } from '../../../shared/money.ts';
+import { messages } from '../../../shared/messages.ts';
 import { orderMessages } from '../../../shared/order-messages.ts';
 import {
   PAYMENT_METHOD_LABELS,
@@ -60,8 +61,8 @@ export function checkoutPlacedMails(
       [
         orderMessages.mailPlacedIntro,
         ...lines,
-        `${orderMessages.total}: ${formatCents(totalCents)}`,
-        `${orderMessages.paymentMethod}: ${method}`,
+        `${messages.total}: ${formatCents(totalCents)}`,
+        `${messages.paymentMethod}: ${method}`,
       ],
       `${publicUrl}/dashboard/orders/${first.id}`,
     ),
@@ -75,8 +76,8 @@ export function checkoutPlacedMails(
         [
           orderMessages.mailShopIntro(checkout.email),
           ...lines,
-          `${orderMessages.total}: ${formatCents(totalCents)}`,
-          `${orderMessages.paymentMethod}: ${method}`,
+          `${messages.total}: ${formatCents(totalCents)}`,
+          `${messages.paymentMethod}: ${method}`,
         ],
         `${publicUrl}/dashboard/manageOrders`,
       ),
@@ -92,7 +93,7 @@ export function statusMail(publicUrl: string, order: MailOrder, note: string | n
   const paragraphs = [intro, line(order)];
   if (status === 'shipped' && (order.carrier || order.tracking))
     paragraphs.push(
-      `${orderMessages.carrier}: ${order.carrier ?? '-'}, ${orderMessages.tracking}: ${order.tracking ?? '-'}`,
+      `${messages.carrier}: ${order.carrier ?? '-'}, ${messages.tracking}: ${order.tracking ?? '-'}`,
     );
   if (note && status === 'cancelled') paragraphs.push(note);
   return render(

@@ -6,7 +6,7 @@ import { orderListSchema, type Order } from '../../../shared/schemas/order.schem
 import { orders, products } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { createCallers, createUser, type TestUser } from '../../../../tests/factories/users.ts';
-import { createProduct } from '../../../../tests/factories/products.ts';
+import { createProduct, stockOf } from '../../../../tests/factories/products.ts';
 import { orderBody, placeOrder, postOrder } from '../../../../tests/factories/orders.ts';
 
 let t: TestApp;
@@ -20,14 +20,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-async function stockOf(productId: string): Promise<number | undefined> {
-  const [row] = await t.app.db
-    .select({ stock: products.stock })
-    .from(products)
-    .where(eq(products.id, productId));
-  return row?.stock;
-}
 
 async function orderRow(orderId: string) {
   const [row] = await t.app.db.select().from(orders).where(eq(orders.id, orderId));
@@ -65,7 +57,7 @@ describe('POST /api/order', () => {
     const response = await postOrder(t.app, callers.visitor, orderBody(product.id));
     expect(response.statusCode).toBe(401);
     expect(errorOf(response).code).toBe('UNAUTHENTICATED');
-    expect(await stockOf(product.id)).toBe(5);
+    expect(await stockOf(t.app, product.id)).toBe(5);
   });
 
   it('places an unpaid order for the signed-in customer and takes the stock', async () => {
@@ -74,7 +66,7 @@ describe('POST /api/order', () => {
     expect(response.statusCode).toBe(201);
     const { insertedId } = response.json() as { insertedId: string };
     expect(insertedId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await stockOf(product.id)).toBe(17);
+    expect(await stockOf(t.app, product.id)).toBe(17);
 
     const mine = await listOwn(callers.customerA);
     expect(mine.find((order) => order._id === insertedId)).toEqual({
@@ -141,9 +133,9 @@ describe('POST /api/order', () => {
   it('accepts a quantity equal to the minimum order and one equal to the whole stock', async () => {
     const product = await createProduct(t.app, { stock: 10, minOrder: 4 });
     await placeOrder(t.app, callers.customerA, product.id, { quantity: 4 });
-    expect(await stockOf(product.id)).toBe(6);
+    expect(await stockOf(t.app, product.id)).toBe(6);
     await placeOrder(t.app, callers.customerB, product.id, { quantity: 6 });
-    expect(await stockOf(product.id)).toBe(0);
+    expect(await stockOf(t.app, product.id)).toBe(0);
   });
 
   it('rejects a quantity above the stock with 409 "Out of Stock" and takes nothing', async () => {
@@ -151,7 +143,7 @@ describe('POST /api/order', () => {
     const response = await postOrder(t.app, callers.customerA, orderBody(product.id, { quantity: 6 }));
     expect(response.statusCode).toBe(409);
     expect(errorOf(response)).toMatchObject({ code: 'CONFLICT', message: messages.outOfStock });
-    expect(await stockOf(product.id)).toBe(5);
+    expect(await stockOf(t.app, product.id)).toBe(5);
     expect((await listOwn(callers.customerA)).some((o) => o.productId === product.id)).toBe(false);
   });
 
@@ -163,7 +155,7 @@ describe('POST /api/order', () => {
       code: 'UNPROCESSABLE',
       message: messages.belowMinimumOrder,
     });
-    expect(await stockOf(product.id)).toBe(50);
+    expect(await stockOf(t.app, product.id)).toBe(50);
   });
 
   it('says "Out of Stock" when the product has sold out', async () => {
@@ -185,7 +177,7 @@ describe('POST /api/order', () => {
     const response = await postOrder(t.app, callers.customerA, orderBody(product.id, { quantity }));
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).code).toBe('VALIDATION_FAILED');
-    expect(await stockOf(product.id)).toBe(100);
+    expect(await stockOf(t.app, product.id)).toBe(100);
   });
 
   it("requires a phone with the spec's message", async () => {
@@ -231,7 +223,7 @@ describe('POST /api/order', () => {
   it('lets an admin place an order too', async () => {
     const product = await createProduct(t.app, { stock: 3 });
     await placeOrder(t.app, callers.admin, product.id);
-    expect(await stockOf(product.id)).toBe(2);
+    expect(await stockOf(t.app, product.id)).toBe(2);
   });
 });
 
@@ -249,7 +241,7 @@ describe('POST /api/order under concurrency', () => {
     expect(statuses.filter((status) => status === 409)).toHaveLength(40);
     for (const response of responses.filter((r) => r.statusCode === 409))
       expect(errorOf(response).message).toBe(messages.outOfStock);
-    expect(await stockOf(product.id)).toBe(0);
+    expect(await stockOf(t.app, product.id)).toBe(0);
     const stored = await t.app.db.select().from(orders).where(eq(orders.productId, product.id));
     expect(stored).toHaveLength(10);
   });
@@ -259,7 +251,7 @@ describe('POST /api/order under concurrency', () => {
     const first = await Promise.all(
       Array.from({ length: 3 }, () => placeOrder(t.app, callers.customerA, product.id, { quantity: 2 })),
     );
-    expect(await stockOf(product.id)).toBe(0);
+    expect(await stockOf(t.app, product.id)).toBe(0);
     const results = await Promise.all([
       ...first.map((id) => remove(callers.customerA, id)),
       ...Array.from({ length: 12 }, () =>
@@ -271,7 +263,7 @@ describe('POST /api/order under concurrency', () => {
     const sold = stored
       .filter((row) => row.status !== 'cancelled')
       .reduce((sum, row) => sum + row.quantity, 0);
-    expect(sold + (await stockOf(product.id))!).toBe(6);
+    expect(sold + (await stockOf(t.app, product.id))!).toBe(6);
     expect(sold).toBeLessThanOrEqual(6);
   });
 });
@@ -379,11 +371,11 @@ describe('DELETE /api/order/{id}', () => {
   it('lets a customer cancel their own unpaid order and returns the stock', async () => {
     const product = await createProduct(t.app, { stock: 10 });
     const id = await placeOrder(t.app, callers.customerA, product.id, { quantity: 4 });
-    expect(await stockOf(product.id)).toBe(6);
+    expect(await stockOf(t.app, product.id)).toBe(6);
     const response = await remove(callers.customerA, id);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ deletedCount: 1 });
-    expect(await stockOf(product.id)).toBe(10);
+    expect(await stockOf(t.app, product.id)).toBe(10);
     expect((await listOwn(callers.customerA)).some((order) => order._id === id)).toBe(false);
   });
 
@@ -393,7 +385,7 @@ describe('DELETE /api/order/{id}', () => {
     const response = await remove(callers.customerB, id);
     expect(response.statusCode).toBe(403);
     expect(await orderRow(id)).toBeDefined();
-    expect(await stockOf(product.id)).toBe(8);
+    expect(await stockOf(t.app, product.id)).toBe(8);
   });
 
   it('answers 409 when a customer cancels a paid order, and keeps order and stock', async () => {
@@ -404,7 +396,7 @@ describe('DELETE /api/order/{id}', () => {
     expect(response.statusCode).toBe(409);
     expect(errorOf(response).code).toBe('CONFLICT');
     expect(await orderRow(id)).toMatchObject({ paid: true });
-    expect(await stockOf(product.id)).toBe(8);
+    expect(await stockOf(t.app, product.id)).toBe(8);
   });
 
   it("lets an admin cancel a customer's unpaid order and returns the stock", async () => {
@@ -416,7 +408,7 @@ describe('DELETE /api/order/{id}', () => {
     // Cancelled, with its history kept; the lists leave it out.
     expect(await orderRow(id)).toMatchObject({ status: 'cancelled', paid: false });
     expect((await listOwn(callers.customerA)).some((order) => order._id === id)).toBe(false);
-    expect(await stockOf(product.id)).toBe(10);
+    expect(await stockOf(t.app, product.id)).toBe(10);
   });
 
   it('refuses to let an admin cancel a paid order (409: it is refunded instead), keeping the stock', async () => {
@@ -427,7 +419,7 @@ describe('DELETE /api/order/{id}', () => {
     expect(response.statusCode).toBe(409);
     expect(errorOf(response).code).toBe('CONFLICT');
     expect(await orderRow(id)).toMatchObject({ status: 'paid', paid: true });
-    expect(await stockOf(product.id)).toBe(7);
+    expect(await stockOf(t.app, product.id)).toBe(7);
   });
 
   it('cancels an order whose product was deleted, with nothing to return', async () => {

@@ -20,7 +20,7 @@ import { adminOnly, requireAccount, requireAdmin, signedInOnly } from '../../plu
 import { stockChanged } from '../products/products.service.ts';
 import * as service from './orders.service.ts';
 
-// The order calls of spec section 7, the admin's "mark paid" (design.md), and the order page
+// The order calls of spec section 7, the admin's "mark paid" (docs/decisions/017-order-model-and-lifecycle.md), and the order page
 // and lifecycle moves (docs/decisions/017), under /api. HTTP only: parse, authorise, call
 // the service, reply.
 

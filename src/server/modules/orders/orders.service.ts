@@ -26,7 +26,7 @@ import type { Account } from '../users/account.ts';
 import { checkoutPlacedMails, statusMail } from './order-mails.ts';
 import * as repository from './orders.repository.ts';
 
-// The order rules (spec sections 4, 5 and 9 with design.md's holes filled;
+// The order rules (spec sections 4, 5 and 9 with their holes filled;
 // docs/decisions/003-stock-and-order-rules.md and 017-order-model-and-lifecycle.md):
 // - an order is placed for the signed-in account; name, email, product name, image and unit
 //   price never come from the request body;
@@ -395,7 +395,7 @@ export async function expireHolds(ctx: OrdersContext, now = new Date()): Promise
           to: 'cancelled',
           actor: 'system',
           actorId: null,
-          note: orderMessages.expiredNote,
+          note: messages.expiredNote,
           onlyFrom: 'placed',
         });
         cancelled += 1;

@@ -1,5 +1,6 @@
 import type { CatalogueProduct } from '../../../shared/schemas/product.schema.ts';
 import { COMPANY_NAME } from '../../../shared/constants.ts';
+import { imageSrcSet } from '../../../shared/media.ts';
 
 // The HTML of /product/{id} as the server sends it (docs/decisions/021-server-drawn-product-pages.md):
 // the built index.html with the product's <title>, description, canonical address, Open Graph
@@ -47,6 +48,7 @@ export function productPageHtml(
 ): string {
   const url = `${publicUrl}/product/${product._id}`;
   const image = product.img.startsWith('/') ? `${publicUrl}${product.img}` : product.img;
+  const srcSet = imageSrcSet(product.img);
   const description = summary(product.description);
   const title = `${product.name} | ${COMPANY_NAME}`;
   const price = product.price.toFixed(2);
@@ -86,7 +88,7 @@ export function productPageHtml(
   const body = `<main class="flex-1">
           <article class="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 md:grid-cols-2 lg:py-12" aria-labelledby="product-name">
             <figure class="overflow-hidden rounded-box bg-base-200">
-              <img src="${escapeHtml(product.img)}" alt="${escapeHtml(product.name)}" width="800" height="600" class="aspect-[4/3] h-auto w-full object-contain" />
+              <img src="${escapeHtml(product.img)}"${srcSet ? ` srcset="${escapeHtml(srcSet)}" sizes="(min-width: 768px) 560px, 100vw"` : ''} alt="${escapeHtml(product.name)}" width="800" height="600" fetchpriority="high" class="aspect-[4/3] h-auto w-full object-contain" />
             </figure>
             <div class="flex flex-col gap-4">
               <nav aria-label="Breadcrumb" class="text-sm text-base-content/70"><a href="/products" class="link-hover">All products</a> / <a href="/products?category=${encodeURIComponent(product.category)}" class="link-hover">${escapeHtml(product.categoryName)}</a></nav>

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderDetailSchema } from '../../../shared/schemas/order.schema.ts';
-import { mailOutbox, payments, products } from '../../db/schema.ts';
+import { mailOutbox, payments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { errorOf } from '../../../../tests/support/api-test.ts';
 import {
@@ -11,7 +11,7 @@ import {
   type SslcommerzSimulator,
 } from '../../../../tests/support/sslcommerz-simulator.ts';
 import { createUser, type TestUser } from '../../../../tests/factories/users.ts';
-import { createProduct } from '../../../../tests/factories/products.ts';
+import { createProduct, stockOf } from '../../../../tests/factories/products.ts';
 import { expireHolds } from '../orders/orders.service.ts';
 
 // SSLCommerz through the local gateway simulator, which calls the shop back over HTTP (IPN),
@@ -46,14 +46,6 @@ afterAll(async () => {
   await t?.close();
   await sim?.close();
 });
-
-async function stockOf(productId: string) {
-  const [row] = await t.app.db
-    .select({ stock: products.stock })
-    .from(products)
-    .where(eq(products.id, productId));
-  return row?.stock;
-}
 
 /** An online checkout of two lines; answers its ids, the gateway page and the transaction id. */
 async function onlineCheckout(customer: TestUser) {
@@ -227,10 +219,10 @@ describe('SSLCommerz hosted checkout', () => {
     expect(hold).toBeGreaterThan(29 * 60_000);
     expect(hold).toBeLessThanOrEqual(30 * 60_000);
     await expireHolds(t.app.orders, new Date(Date.now() + 31 * 60_000));
-    expect(await stockOf(checkout.products[0]!.id)).toBe(10);
+    expect(await stockOf(t.app, checkout.products[0]!.id)).toBe(10);
     await press(checkout.redirectUrl, 'pay');
     // The late payment does not revive the cancelled orders or take stock again.
     for (const id of checkout.orderIds) expect((await statusOf(customer, id)).status).toBe('cancelled');
-    expect(await stockOf(checkout.products[0]!.id)).toBe(10);
+    expect(await stockOf(t.app, checkout.products[0]!.id)).toBe(10);
   });
 });

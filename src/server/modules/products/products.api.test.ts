@@ -163,7 +163,13 @@ describe('POST /api/product', () => {
     expect(insertedId).toMatch(/^[0-9a-f-]{36}$/);
 
     const stored = await t.app.inject({ method: 'GET', url: `/api/product/${insertedId}` });
-    expect(stored.json()).toEqual({ _id: insertedId, ...input, category: 'uncategorised' });
+    expect(stored.json()).toEqual({
+      _id: insertedId,
+      ...input,
+      category: 'uncategorised',
+      nameBn: null,
+      descriptionBn: null,
+    });
     const [row] = await t.app.db.select().from(products).where(eq(products.id, insertedId));
     expect(row?.priceCents).toBe(2175);
   });

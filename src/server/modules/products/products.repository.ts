@@ -17,10 +17,22 @@ const columns = {
   stock: products.stock,
   img: products.img,
   rating: products.rating,
+  nameBn: products.nameBn,
+  descriptionBn: products.descriptionBn,
 };
-type ProductRow = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
+type ProductRow = Omit<
+  { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] },
+  keyof BengaliTexts
+> &
+  BengaliTexts;
 
-const toProduct = (row: ProductRow): Product => ({
+/** The Bengali texts beside a product as stored (null: none). */
+export interface BengaliTexts {
+  nameBn: string | null;
+  descriptionBn: string | null;
+}
+
+const toProduct = (row: ProductRow): Product & BengaliTexts => ({
   _id: row.id,
   name: row.name,
   price: centsToDollars(row.priceCents),
@@ -29,6 +41,8 @@ const toProduct = (row: ProductRow): Product => ({
   stock: row.stock,
   img: row.img,
   rating: row.rating,
+  nameBn: row.nameBn,
+  descriptionBn: row.descriptionBn,
 });
 
 export interface NewProduct {
@@ -39,6 +53,8 @@ export interface NewProduct {
   rating: number;
   img: string;
   description: string;
+  nameBn: string | null;
+  descriptionBn: string | null;
   categoryId?: string;
 }
 
@@ -47,7 +63,7 @@ export interface NewProduct {
  * breaks ties between rows inserted together (the demo seed). One query on the
  * created_at index.
  */
-export async function listProducts(db: Db, page: Page): Promise<Product[]> {
+export async function listProducts(db: Db, page: Page): Promise<(Product & BengaliTexts)[]> {
   const rows = await db
     .select(columns)
     .from(products)
@@ -61,14 +77,28 @@ export async function listProducts(db: Db, page: Page): Promise<Product[]> {
 export async function findProduct(
   db: Db,
   id: string,
-): Promise<(CatalogueProduct & { categoryName: string }) | null> {
+): Promise<
+  (CatalogueProduct & BengaliTexts & { categoryName: string; categoryNameBn: string | null }) | null
+> {
   const [row] = await db
-    .select({ ...columns, category: categories.slug, categoryName: categories.name })
+    .select({
+      ...columns,
+      category: categories.slug,
+      categoryName: categories.name,
+      categoryNameBn: categories.nameBn,
+    })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.id, id))
     .limit(1);
-  return row ? { ...toProduct(row), category: row.category, categoryName: row.categoryName } : null;
+  return row
+    ? {
+        ...toProduct(row),
+        category: row.category,
+        categoryName: row.categoryName,
+        categoryNameBn: row.categoryNameBn,
+      }
+    : null;
 }
 
 /** Every field; the category only when given. The number of rows changed (0 or 1). */

@@ -7,8 +7,9 @@ import {
 } from '../../../shared/schemas/common.schema.ts';
 import {
   catalogueProductListSchema,
-  catalogueProductSchema,
+  productDetailSchema,
   productInputSchema,
+  productReadQuerySchema,
   productListSchema,
   productQuerySchema,
 } from '../../../shared/schemas/product.schema.ts';
@@ -22,7 +23,7 @@ import * as service from './products.service.ts';
 const tags = ['products'];
 const writeErrors = errorResponses(400, 401, 403, 404);
 
-// Product reads are public; writes are admin-only (design.md).
+// Product reads are public; writes are admin-only (tests/api/authorization-matrix.api.test.ts).
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The reads every visitor makes are answered from the catalogue's read cache: the bodies
@@ -48,7 +49,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         return sendPrepared(request, reply, await service.productSearchAnswer(app.catalogue, query, path));
       }
       const page = pageFrom(query);
-      const answer = await service.productPageAnswer(app.catalogue, page, (read) =>
+      const answer = await service.productPageAnswer(app.catalogue, page, query.lang ?? 'en', (read) =>
         readPage(request, page, read),
       );
       return sendPrepared(request, reply, answer);
@@ -62,11 +63,16 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One product',
         params: idParamsSchema,
-        response: { 200: catalogueProductSchema, ...errorResponses(400, 404) },
+        querystring: productReadQuerySchema,
+        response: { 200: productDetailSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
-      return sendPrepared(request, reply, await service.productAnswer(app.catalogue, request.params.id));
+      return sendPrepared(
+        request,
+        reply,
+        await service.productAnswer(app.catalogue, request.params.id, request.query.lang ?? 'en'),
+      );
     },
   );
 

@@ -17,6 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Cursors } from '../../lib/cursor.ts';
 import { categoryIdOf } from '../categories/categories.service.ts';
 import * as repository from './products.repository.ts';
+import type { BengaliTexts } from './products.repository.ts';
 import * as search from './search.repository.ts';
 
 // Catalogue rules (spec sections 2, 5 and 7). Who may call is decided by the routes
@@ -35,6 +36,22 @@ export interface Catalogue {
   cursors: Cursors;
 }
 
+/** A catalogue read's language (`?lang=`): English unless Bengali is asked for. */
+export type Language = 'en' | 'bn';
+
+/**
+ * A product's name and description in `language`: Bengali pages show the Bengali texts where
+ * the product has them, else the English (docs/decisions/028). The Bengali fields themselves
+ * leave only with GET /api/product/{id}.
+ */
+function inLanguage<T extends BengaliTexts & { name: string; description: string }>(
+  { nameBn, descriptionBn, ...product }: T,
+  language: Language,
+): Omit<T, keyof BengaliTexts> {
+  if (language === 'en') return product;
+  return { ...product, name: nameBn || product.name, description: descriptionBn || product.description };
+}
+
 /**
  * A page of products as a serialized answer. `readPage` turns the rows into the page and its
  * Link header (lib/listing.ts); the answer is cached per page shape.
@@ -42,23 +59,30 @@ export interface Catalogue {
 export function productPageAnswer(
   catalogue: Catalogue,
   page: Page,
+  language: Language,
   readPage: (read: (page: Page) => Promise<Product[]>) => Promise<{ rows: Product[]; next?: string }>,
 ): Promise<PreparedAnswer> {
-  return catalogue.cache.get(`products:${page.limit}:${page.offset}`, async () => {
-    const { rows, next } = await readPage((p) => repository.listProducts(catalogue.db, p));
+  return catalogue.cache.get(`products:${language}:${page.limit}:${page.offset}`, async () => {
+    const { rows, next } = await readPage(async (p) =>
+      (await repository.listProducts(catalogue.db, p)).map((row) => inLanguage(row, language)),
+    );
     return prepareJson(JSON.stringify(rows), next);
   });
 }
 
 /** One product as a serialized answer; a missing product is a 404 every time (never cached). */
-export function productAnswer(catalogue: Catalogue, id: string): Promise<PreparedAnswer> {
-  return catalogue.cache.get(`product:${id}`, async () => {
-    const { categoryName: _name, ...product } = await getProduct(catalogue.db, id);
-    return prepareJson(JSON.stringify(product));
+export function productAnswer(catalogue: Catalogue, id: string, language: Language): Promise<PreparedAnswer> {
+  return catalogue.cache.get(`product:${language}:${id}`, async () => {
+    const { categoryName: _name, categoryNameBn: _nameBn, ...product } = await getProduct(catalogue.db, id);
+    const { nameBn, descriptionBn } = product;
+    return prepareJson(JSON.stringify({ ...inLanguage(product, language), nameBn, descriptionBn }));
   });
 }
 
-export async function getProduct(db: Db, id: string): Promise<CatalogueProduct & { categoryName: string }> {
+export async function getProduct(
+  db: Db,
+  id: string,
+): Promise<CatalogueProduct & BengaliTexts & { categoryName: string; categoryNameBn: string | null }> {
   const product = await repository.findProduct(db, id);
   if (!product) throw notFound('Product');
   return product;
@@ -83,6 +107,8 @@ export async function addProduct(catalogue: Catalogue, input: ProductInput): Pro
       rating: input.rating,
       img: input.img,
       description: input.description,
+      nameBn: input.nameBn || null,
+      descriptionBn: input.descriptionBn || null,
       categoryId: input.category ? await categoryIdOf(catalogue, input.category, 'body.category') : undefined,
     });
     return { insertedId };
@@ -106,6 +132,8 @@ export async function editProduct(
       rating: input.rating,
       img: input.img,
       description: input.description,
+      nameBn: input.nameBn || null,
+      descriptionBn: input.descriptionBn || null,
       ...(input.category
         ? { categoryId: await categoryIdOf(catalogue, input.category, 'body.category') }
         : {}),
@@ -139,13 +167,16 @@ const invalid = (field: string, message: string) =>
     { path: `querystring.${field}`, message },
   ]);
 
-/** The words of a search text: lowercase letters and digits, nothing a query language could read. */
+/**
+ * The words of a search text: lowercase letters (with their combining marks: Bengali vowel signs
+ * are marks) and digits, nothing a query language could read.
+ */
 export function searchWords(text: string): string[] {
   return text
     .normalize('NFKC')
     .toLowerCase()
     .replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - 0x09e6))
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter((word) => word.length > 0)
     .slice(0, SEARCH_WORDS_MAX)
     .map((word) => word.slice(0, SEARCH_WORD_LENGTH_MAX));
@@ -212,7 +243,7 @@ async function termsOf(db: Db, words: string[]): Promise<search.SearchTerm[]> {
     // One or two characters ("l" in "16 l") match whole words only: as prefixes they match half
     // the dictionary and make the query slow for nothing.
     { text: word, prefix: word.length >= 3 },
-    ...(known || !/^\p{L}{4,}$/u.test(word) ? [] : nearest.map((text) => ({ text, prefix: false }))),
+    ...(known || !/^[\p{L}\p{M}]{4,}$/u.test(word) ? [] : nearest.map((text) => ({ text, prefix: false }))),
   ]);
 }
 
@@ -239,7 +270,7 @@ export async function productSearchAnswer(
   const categoryId = checked.category
     ? await categoryIdOf(catalogue, checked.category, 'querystring.category')
     : undefined;
-  return catalogue.cache.get(`search:${canonical}:${query.cursor ?? ''}`, async () => {
+  return catalogue.cache.get(`search:${query.lang ?? 'en'}:${canonical}:${query.cursor ?? ''}`, async () => {
     let resume: search.After | undefined;
     if (after) {
       const [tier, ...rest] = after.key.split('|');
@@ -258,7 +289,9 @@ export async function productSearchAnswer(
       limit: checked.limit + 1,
     });
     const page = rows.slice(0, checked.limit);
-    const body = JSON.stringify(page.map(({ sortKey: _key, tier: _tier, ...product }) => product));
+    const body = JSON.stringify(
+      page.map(({ sortKey: _key, tier: _tier, ...product }) => inLanguage(product, query.lang ?? 'en')),
+    );
     const last = page.at(-1);
     if (rows.length <= checked.limit || !last) return prepareJson(body);
     const cursor = catalogue.cursors.encode({

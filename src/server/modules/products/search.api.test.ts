@@ -204,7 +204,13 @@ describe('POST and PUT /api/product with a category', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ modifiedCount: 1 });
     const { category, ...fields } = edited;
-    expect((await get(`/api/product/${hoe.id}`)).json()).toEqual({ _id: hoe.id, ...fields, category });
+    expect((await get(`/api/product/${hoe.id}`)).json()).toEqual({
+      _id: hoe.id,
+      ...fields,
+      category,
+      nameBn: null,
+      descriptionBn: null,
+    });
     expect(await names('/api/products?q=field%20hoe')).toEqual(['Forged Steel Field Hoe']);
     expect(await names('/api/products?category=spraying&sort=price-asc')).toContain('Forged Steel Field Hoe');
   });

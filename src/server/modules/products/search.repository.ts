@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { centsToDollars } from '../../../shared/money.ts';
 import type { CatalogueProduct, ProductSort } from '../../../shared/schemas/product.schema.ts';
+import type { BengaliTexts } from './products.repository.ts';
 
 // Finding products: GET /api/products with search parameters (docs/decisions/020-catalogue-search.md).
 // Every query here is shaped for an index, so no query computes anything over every row:
@@ -67,7 +68,7 @@ export interface SearchRequest extends SearchFilters {
   limit: number;
 }
 
-export interface FoundProduct extends CatalogueProduct {
+export interface FoundProduct extends CatalogueProduct, BengaliTexts {
   /** The sort key as text, for the next cursor. */
   sortKey: string;
   tier: number;
@@ -115,6 +116,8 @@ interface Row extends Record<string, unknown> {
   img: string;
   rating: number;
   category: string;
+  name_bn: string | null;
+  description_bn: string | null;
   sort_key: string;
 }
 
@@ -156,7 +159,7 @@ async function readTier(
   }
   const select = (from: SQL, where: SQL) => sql`
     select p.id, p.name, p.price_cents, p.description, p.min_order, p.stock, p.img, p.rating,
-           c.slug as category, ${spec.keyText} as sort_key
+           p.name_bn, p.description_bn, c.slug as category, ${spec.keyText} as sort_key
     from ${from} join categories c on c.id = p.category_id
     where ${where}
     order by ${spec.key} ${direction}, p.id ${direction}
@@ -206,6 +209,8 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
       img: row.img,
       rating: Number(row.rating),
       category: row.category,
+      nameBn: row.name_bn,
+      descriptionBn: row.description_bn,
       sortKey: row.sort_key,
       tier,
     });

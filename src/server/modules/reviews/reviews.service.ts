@@ -10,7 +10,7 @@ export function listReviews(db: Db, page: Page): Promise<Review[]> {
 }
 
 /**
- * A review is written under the signed-in account's own name and avatar (design.md):
+ * A review is written under the signed-in account's own name and avatar:
  * the spec's payload carries name and avatar, but whatever the body says is ignored.
  * Any signed-in user may review, admins included: the spec only hides the menu entry
  * from admins, and an admin's review is still honest about who wrote it.

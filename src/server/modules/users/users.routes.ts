@@ -26,7 +26,7 @@ const tags = ['users'];
 const bearer = [{ bearer: [] }];
 const errors = errorResponses(400, 401, 403);
 
-// The user calls of spec section 7, each authorised on the server (design.md).
+// The user calls of spec section 7, each authorised on the server (tests/api/authorization-matrix.api.test.ts).
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth-config',

@@ -14,12 +14,14 @@ interface MenuItem {
     | 'makeAdmin'
     | 'manageAllOrders'
     | 'manageProducts'
-    | 'addNewProduct';
+    | 'addNewProduct'
+    | 'manageCategories';
   end?: boolean;
 }
 
 // Dashboard menu of spec section 2: everyone sees My Profile; non-admins My Orders and
-// Add a Review; admins Make Admin, Manage All Orders, Manage Products, Add New Product.
+// Add a Review; admins Make Admin, Manage All Orders, Manage Products, Add New Product (and,
+// beyond the spec, Manage Categories).
 // Labels are dictionary keys (docs/decisions/023).
 const everyone: MenuItem[] = [{ to: paths.dashboard, label: 'myProfile', end: true }];
 const customerOnly: MenuItem[] = [
@@ -31,6 +33,7 @@ const adminOnly: MenuItem[] = [
   { to: paths.manageOrders, label: 'manageAllOrders' },
   { to: paths.manageProducts, label: 'manageProducts' },
   { to: paths.addProduct, label: 'addNewProduct' },
+  { to: paths.manageCategories, label: 'manageCategories' },
 ];
 
 export default function DashboardLayout() {

@@ -3,9 +3,8 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { COMPANY_NAME } from '../../../shared/constants.ts';
 import { useAuth } from '../../lib/auth-provider.tsx';
 import { paths } from '../../lib/paths.ts';
-import { t } from '../../lib/i18n.ts';
+import { count, t } from '../../lib/i18n.ts';
 import { LanguageSwitch } from './language-switch.tsx';
-import { orderMessages } from '../../../shared/order-messages.ts';
 import { cart, useCartCount } from '../../features/cart/cart-store.ts';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
@@ -102,7 +101,7 @@ export function Navbar() {
           <Link
             to={paths.cart}
             className="btn btn-ghost gap-1 px-2"
-            aria-label={`${orderMessages.cart}: ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
+            aria-label={t.cartCount(count(cartCount), cartCount === 1)}
           >
             <svg
               width="22"
@@ -118,7 +117,7 @@ export function Navbar() {
               <path d="M2 3h3l2.5 12h12l2-8H6.2" />
             </svg>
             <span className="badge badge-sm badge-primary" aria-hidden="true">
-              {cartCount}
+              {count(cartCount)}
             </span>
           </Link>
           <button

@@ -8,21 +8,13 @@ import type { Product } from '../../../shared/schemas/product.schema.ts';
 import type { Review } from '../../../shared/schemas/review.schema.ts';
 import HomePage from './home-page.tsx';
 import { pathOf, sent, server } from '../../../../tests/support/msw.ts';
+import { sampleProduct } from '../../../../tests/support/sample-product.ts';
 
 const longDescription =
   'Drop-forged carbon steel hoe for weeding and shaping rows, built to cut cleanly through dry soil. ' +
   'THE-REST-IS-HIDDEN and never shown on the home page.';
 const products: Product[] = [
-  {
-    _id: '11111111-1111-4111-8111-111111111111',
-    name: 'Forged Steel Garden Hoe',
-    price: 24.5,
-    stock: 340,
-    minOrder: 10,
-    rating: 4.5,
-    img: '/images/products/garden-hoe.svg',
-    description: longDescription,
-  },
+  sampleProduct({ description: longDescription }),
   {
     _id: '22222222-2222-4222-8222-222222222222',
     name: 'Heavy-Duty Farm Wheelbarrow',

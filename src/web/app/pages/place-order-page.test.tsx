@@ -10,6 +10,7 @@ import type { Product } from '../../../shared/schemas/product.schema.ts';
 import PlaceOrderPage from './place-order-page.tsx';
 import { signIn } from '../../../../tests/support/auth-state.ts';
 import { apiError, type ApiErrorBody, bodyOf, pathOf, sent, server } from '../../../../tests/support/msw.ts';
+import { sampleProduct } from '../../../../tests/support/sample-product.ts';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: toastMock }));
@@ -17,16 +18,7 @@ vi.mock('../../lib/auth-provider.tsx', async () => ({
   useAuth: (await import('../../../../tests/support/auth-state.ts')).useFakeAuth,
 }));
 
-const product: Product = {
-  _id: '11111111-1111-4111-8111-111111111111',
-  name: 'Forged Steel Garden Hoe',
-  price: 24.5,
-  stock: 340,
-  minOrder: 10,
-  rating: 4.5,
-  img: '/images/products/garden-hoe.svg',
-  description: 'Drop-forged carbon steel hoe.',
-};
+const product = sampleProduct();
 
 let stock: number;
 beforeEach(() => {

@@ -53,7 +53,7 @@ export default function PlaceOrderPage() {
       {
         // Spec section 7: name, email, productName, quantity, phone, address, img, price; plus
         // productId, which the server needs. The server copies name and email from the account
-        // and productName, img and price from the product row, never trusting these (design.md).
+        // and productName, img and price from the product row, never trusting these (docs/decisions/003-stock-and-order-rules.md).
         productId: product.data._id,
         name: account.displayName,
         email: account.email,

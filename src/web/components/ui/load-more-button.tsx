@@ -1,5 +1,5 @@
 /** The parts of a TanStack infinite query the button needs. */
-interface PagedQuery {
+export interface PagedQuery {
   /** Whether the server named a next page (Link rel="next"); nothing renders without one. */
   hasNextPage: boolean;
   isFetchingNextPage: boolean;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { orderMessages } from '../../../shared/order-messages.ts';
+import { t } from '../../lib/i18n.ts';
 import { paths } from '../../lib/paths.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { cart } from './cart-store.ts';
@@ -29,18 +29,18 @@ export function AddToCartButton({
         type="button"
         className={className}
         disabled={!possible || !hydrated}
-        aria-label={`${orderMessages.addToCart}: ${product.name}`}
+        aria-label={`${t.addToCart}: ${product.name}`}
         onClick={() => {
           cart.add(product._id, units);
           setAdded(true);
         }}
       >
-        {orderMessages.addToCart}
+        {t.addToCart}
       </button>
       <p aria-live="polite" className="min-h-5 text-center text-sm">
         {added && (
           <Link to={paths.cart} className="link link-primary">
-            {orderMessages.addedToCart}
+            {t.addedToCart}
           </Link>
         )}
       </p>

@@ -1,7 +1,7 @@
 import { identityRequest } from '../../../lib/identity-client.ts';
 
 // The identity calls of spec section 7 ("made by the identity layer"): Better Auth's own
-// endpoints under /api/auth (design.md), called with plain fetch.
+// endpoints under /api/auth (docs/decisions/001-identity-and-access-tokens.md), called with plain fetch.
 
 export function signInWithEmail(input: { email: string; password: string }) {
   return identityRequest<{ user: { email: string } }>('/sign-in/email', input);

@@ -1,31 +1,35 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { loginFormSchema, type LoginForm } from '../../../../shared/schemas/auth.schema.ts';
 import { useAuth } from '../../../lib/auth-provider.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { paths } from '../../../lib/paths.ts';
 import { requestPasswordReset, signInWithEmail } from '../api/identity.ts';
-import { describedBy, FormField } from '../../../components/ui/form-field.tsx';
-import { AuthCard, ErrorLine } from '../components/auth-card.tsx';
-import { GoogleSignInButton } from '../components/google-sign-in-button.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import {
+  AuthAlternatives,
+  AuthCard,
+  ErrorLine,
+  useAuthAction,
+  useFinishSignIn,
+} from '../components/auth-card.tsx';
 import { useLoginState, useRedirectTarget } from '../components/redirect-target.ts';
 import { addressIn, getLocale, t } from '../../../lib/i18n.ts';
 
-type Busy = null | 'sign-in' | 'reset' | 'google';
-
 /** Log In (spec sections 2, 5, 8): email and password, forgot password, Google popup. */
 export default function LoginPage() {
-  const { account, loading, refresh, signOut } = useAuth();
+  const { account, loading, signOut } = useAuth();
   const navigate = useNavigate();
   const target = useRedirectTarget();
+  const finishSignIn = useFinishSignIn(target);
   const { signOut: mustSignOut = false } = useLoginState();
   const { pathname } = useLocation();
-  const [busy, setBusy] = useState<Busy>(null);
+  const action = useAuthAction<'sign-in' | 'reset'>();
+  const { busy, error, run } = action;
   const hydrated = useHydrated();
-  const [error, setError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -47,24 +51,6 @@ export default function LoginPage() {
 
   // Already signed in (e.g. a second tab): nothing to do here.
   if (!loading && account && busy === null && !mustSignOut) return <Navigate to={target} replace />;
-
-  const finishSignIn = async () => {
-    const signedIn = await refresh();
-    if (!signedIn) throw new Error(t.signInIncomplete);
-    await navigate(target, { replace: true });
-  };
-
-  const run = async (kind: Exclude<Busy, null>, work: () => Promise<void>) => {
-    setBusy(kind);
-    setError(null);
-    try {
-      await work();
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const onSubmit = (values: LoginForm) =>
     run('sign-in', async () => {
@@ -88,28 +74,22 @@ export default function LoginPage() {
   return (
     <AuthCard title={t.login}>
       <form className="flex flex-col gap-3" onSubmit={handleSubmit(onSubmit)} noValidate>
-        <FormField id="login-email" label={t.email} error={errors.email?.message}>
-          <input
-            id="login-email"
-            type="email"
-            autoComplete="email"
-            className="input w-full"
-            aria-invalid={!!errors.email}
-            aria-describedby={describedBy('login-email', errors.email)}
-            {...register('email')}
-          />
-        </FormField>
-        <FormField id="login-password" label={t.password} error={errors.password?.message}>
-          <input
-            id="login-password"
-            type="password"
-            autoComplete="current-password"
-            className="input w-full"
-            aria-invalid={!!errors.password}
-            aria-describedby={describedBy('login-password', errors.password)}
-            {...register('password')}
-          />
-        </FormField>
+        <TextField
+          id="login-email"
+          label={t.email}
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          {...register('email')}
+        />
+        <TextField
+          id="login-password"
+          label={t.password}
+          error={errors.password?.message}
+          type="password"
+          autoComplete="current-password"
+          {...register('password')}
+        />
         <div>
           <button
             type="button"
@@ -128,31 +108,13 @@ export default function LoginPage() {
           {t.login}
         </button>
       </form>
-      <p className="text-center text-sm">
-        {t.newToShop}{' '}
-        <Link to={paths.signUp} className="link link-primary">
-          {t.createAccount}
-        </Link>
-      </p>
-      <div className="divider my-0">{t.or}</div>
-      <GoogleSignInButton
-        busy={busy !== null}
-        onStart={() => {
-          setError(null);
-          setBusy('google');
-        }}
-        onSignedIn={() => void run('google', finishSignIn)}
-        onError={(message) => {
-          setBusy(null);
-          setError(message);
-        }}
+      <AuthAlternatives
+        action={action}
+        prompt={t.newToShop}
+        to={paths.signUp}
+        linkLabel={t.createAccount}
+        finish={finishSignIn}
       />
-      {busy === 'google' && (
-        <p className="flex items-center justify-center gap-2 text-sm" role="status">
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          {t.waitingForGoogle}
-        </p>
-      )}
     </AuthCard>
   );
 }

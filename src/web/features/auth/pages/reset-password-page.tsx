@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { paths } from '../../../lib/paths.ts';
 import { resetPassword } from '../api/identity.ts';
-import { FormField } from '../../../components/ui/form-field.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
 import { AuthCard, ErrorLine } from '../components/auth-card.tsx';
 import { t } from '../../../lib/i18n.ts';
 
@@ -42,17 +42,15 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard title={t.chooseNewPassword}>
       <form className="flex flex-col gap-3" onSubmit={(event) => void submit(event)} noValidate>
-        <FormField id="reset-password" label={t.newPassword}>
-          <input
-            id="reset-password"
-            type="password"
-            autoComplete="new-password"
-            className="input w-full"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            disabled={!token}
-          />
-        </FormField>
+        <TextField
+          id="reset-password"
+          label={t.newPassword}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          disabled={!token}
+        />
         <ErrorLine message={error} />
         <button type="submit" className="btn btn-primary w-full" disabled={busy || !token}>
           {busy && <span className="loading loading-spinner loading-sm" aria-label={t.working} />}

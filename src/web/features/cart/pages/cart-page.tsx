@@ -1,10 +1,10 @@
 import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { messages } from '../../../../shared/messages.ts';
-import { formatCents, formatDollars } from '../../../../shared/money.ts';
-import { orderMessages } from '../../../../shared/order-messages.ts';
 import { quantityProblem } from '../../../../shared/rules.ts';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { count, price, priceOfCents, t } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
+import { quantityMessage } from '../../../lib/rule-messages.ts';
 import { productQueryOptions } from '../../products/api/get-product.ts';
 import { cart, useCartItems } from '../cart-store.ts';
 
@@ -28,20 +28,20 @@ export default function CartPage() {
   return (
     <section className="mx-auto max-w-4xl px-4 py-8 sm:py-12" aria-labelledby="cart-heading">
       <h1 id="cart-heading" className="mb-6 text-3xl font-bold text-primary">
-        {orderMessages.yourCart}
+        {t.yourCart}
       </h1>
       {items.length === 0 ? (
         <div className="card bg-base-100 shadow-sm">
           <div className="card-body items-start gap-4">
-            <p>{orderMessages.cartEmpty}</p>
+            <p>{t.cartEmpty}</p>
             <Link to={paths.home} className="btn btn-primary">
-              Browse products
+              {t.browseProducts}
             </Link>
           </div>
         </div>
       ) : (
         <div className="grid gap-4">
-          <ul className="grid gap-3" aria-label="Cart lines">
+          <ul className="grid gap-3" aria-label={t.cartLines}>
             {lines.map(({ item, product, query }) => {
               const problem = product ? quantityProblem(item.quantity, product) : null;
               const inputId = `cart-quantity-${item.productId}`;
@@ -64,17 +64,16 @@ export default function CartPage() {
                   )}
                   <div className="card-body gap-2 p-4">
                     <h2 className="card-title text-lg">
-                      {product?.name ?? (query?.isError ? 'This product is no longer sold' : 'Loading…')}
+                      {product?.name ?? (query?.isError ? t.noLongerSold : t.loadingEllipsis)}
                     </h2>
                     {product && (
                       <p className="text-sm text-base-content/80">
-                        {formatDollars(product.price)} per unit · Stock {product.stock} · Minimum order{' '}
-                        {product.minOrder}
+                        {price(product.price)} {t.perUnit} · {t.stock} {count(product.stock)} ·{' '}
+                        {t.minimumOrder} {count(product.minOrder)}
                       </p>
                     )}
                     <div className="flex flex-wrap items-end gap-3">
-                      <label className="fieldset p-0" htmlFor={inputId}>
-                        <span className="fieldset-label">Quantity</span>
+                      <FormField id={inputId} label={t.quantity}>
                         <input
                           id={inputId}
                           type="number"
@@ -87,10 +86,10 @@ export default function CartPage() {
                           aria-describedby={problem ? `${inputId}-problem` : undefined}
                           onChange={(event) => cart.setQuantity(item.productId, event.target.valueAsNumber)}
                         />
-                      </label>
+                      </FormField>
                       {product && (
                         <p className="pb-2 font-semibold">
-                          {formatCents(Math.round(product.price * 100) * item.quantity)}
+                          {priceOfCents(Math.round(product.price * 100) * item.quantity)}
                         </p>
                       )}
                       <button
@@ -98,13 +97,13 @@ export default function CartPage() {
                         className="btn btn-ghost btn-sm ml-auto"
                         onClick={() => cart.remove(item.productId)}
                       >
-                        {orderMessages.removeLine}
-                        <span className="sr-only"> {product?.name ?? 'this line'}</span>
+                        {t.remove}
+                        <span className="sr-only"> {product?.name ?? t.thisLine}</span>
                       </button>
                     </div>
                     {problem && (
                       <p id={`${inputId}-problem`} className="text-sm text-error" role="alert">
-                        {problem}
+                        {quantityMessage(problem)}
                       </p>
                     )}
                   </div>
@@ -115,22 +114,22 @@ export default function CartPage() {
           <div className="card bg-base-100 shadow-sm">
             <div className="card-body flex-row flex-wrap items-center justify-between gap-3 p-4">
               <p className="text-xl">
-                {orderMessages.total}: <strong data-testid="cart-total">{formatCents(totalCents)}</strong>
+                {t.total}: <strong data-testid="cart-total">{priceOfCents(totalCents)}</strong>
               </p>
               {problems.length > 0 || loading ? (
                 <button type="button" className="btn btn-primary" disabled>
-                  {orderMessages.checkout}
+                  {t.checkout}
                 </button>
               ) : (
                 <Link to={paths.checkout} className="btn btn-primary">
-                  {orderMessages.checkout}
+                  {t.checkout}
                 </Link>
               )}
             </div>
           </div>
           {problems.length > 0 && !loading && (
             <p className="text-sm text-base-content/80">
-              {messages.outOfStock} / {messages.belowMinimumOrder}: change the quantities above to check out.
+              {t.outOfStock} / {t.belowMinimumOrder}: {t.changeQuantitiesToCheckOut}
             </p>
           )}
         </div>

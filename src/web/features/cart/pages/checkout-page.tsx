@@ -1,16 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PHONE_PLACEHOLDER } from '../../../../shared/constants.ts';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { z } from 'zod';
 import { DISTRICTS } from '../../../../shared/districts.ts';
-import { formatCents } from '../../../../shared/money.ts';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../../shared/order-lifecycle.ts';
-import { orderMessages } from '../../../../shared/order-messages.ts';
-import { checkoutInputSchema } from '../../../../shared/schemas/order.schema.ts';
+import { PAYMENT_METHOD_LABELS } from '../../../../shared/order-lifecycle.ts';
+import {
+  checkoutFormSchema,
+  type CheckoutFormInput,
+  type CheckoutFormValues,
+} from '../../../../shared/schemas/order.schema.ts';
+import { controlProps, FormField, TextField } from '../../../components/ui/form-field.tsx';
 import { InlineSpinner } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../../lib/auth-provider.tsx';
+import { count, priceOfCents, t, translate } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useCheckout, useCheckoutOptions } from '../../orders/api/checkout.ts';
 import { productKeys } from '../../products/keys.ts';
@@ -18,13 +22,9 @@ import { productQueryOptions } from '../../products/api/get-product.ts';
 import { cart, useCartItems } from '../cart-store.ts';
 
 // Checkout (/checkout, sign-in required): phone (the +880 rule), address, one of the 64
-// districts and a way to pay. The form's schema is the server's, so both speak the same words.
-const formSchema = checkoutInputSchema.pick({ phone: true, address: true }).extend({
-  district: z.enum(DISTRICTS, { message: orderMessages.districtRequired }),
-  paymentMethod: z.enum(PAYMENT_METHODS),
-});
-type FormInput = z.input<typeof formSchema>;
-type FormValues = z.output<typeof formSchema>;
+// districts and a way to pay. The form's schema is the server's (checkoutFormSchema), so both
+// speak the same words.
+const SORTED_DISTRICTS = [...DISTRICTS].sort();
 
 export default function CheckoutPage() {
   const { account } = useAuth();
@@ -34,20 +34,21 @@ export default function CheckoutPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const products = useQueries({ queries: items.map((item) => productQueryOptions(item.productId)) });
-  const totalCents = items.reduce((sum, item, i) => {
-    const product = products[i]?.data;
-    return sum + (product ? Math.round(product.price * 100) * item.quantity : 0);
-  }, 0);
+  const lineCents = (index: number) => {
+    const product = products[index]?.data;
+    return product ? Math.round(product.price * 100) * items[index]!.quantity : 0;
+  };
+  const totalCents = items.reduce((sum, _item, index) => sum + lineCents(index), 0);
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormValues>({
-    resolver: zodResolver(formSchema),
+  } = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
+    resolver: zodResolver(checkoutFormSchema),
     defaultValues: { phone: '', address: '', paymentMethod: 'cod' },
   });
 
-  const submit = (values: FormValues) =>
+  const submit = (values: CheckoutFormValues) =>
     checkout.mutate(
       { ...values, items: items.map(({ productId, quantity }) => ({ productId, quantity })) },
       {
@@ -58,7 +59,7 @@ export default function CheckoutPage() {
             window.location.assign(answer.redirectUrl);
             return;
           }
-          toast.success(orderMessages.checkoutPlaced);
+          toast.success(t.checkoutPlaced);
           void navigate(paths.order(answer.orderIds[0]!));
         },
       },
@@ -67,10 +68,10 @@ export default function CheckoutPage() {
   if (items.length === 0 && !checkout.isSuccess)
     return (
       <section className="mx-auto max-w-xl px-4 py-12">
-        <h1 className="mb-4 text-3xl font-bold text-primary">{orderMessages.checkout}</h1>
-        <p className="mb-4">{orderMessages.cartEmpty}</p>
+        <h1 className="mb-4 text-3xl font-bold text-primary">{t.checkout}</h1>
+        <p className="mb-4">{t.cartEmpty}</p>
         <Link to={paths.home} className="btn btn-primary">
-          Browse products
+          {t.browseProducts}
         </Link>
       </section>
     );
@@ -79,83 +80,57 @@ export default function CheckoutPage() {
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 sm:py-12" aria-labelledby="checkout-heading">
       <h1 id="checkout-heading" className="mb-6 text-3xl font-bold text-primary">
-        {orderMessages.checkout}
+        {t.checkout}
       </h1>
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <form
           noValidate
           onSubmit={handleSubmit(submit)}
           className="card bg-base-100 shadow-sm"
-          aria-label="Checkout"
+          aria-label={t.checkout}
         >
-          <div className="card-body gap-1">
-            <fieldset className="fieldset">
-              <label className="fieldset-label" htmlFor="checkout-name">
-                Name
-              </label>
-              <input
-                id="checkout-name"
-                className="input w-full bg-base-200"
-                value={account?.displayName ?? ''}
-                readOnly
-              />
-            </fieldset>
-            <fieldset className="fieldset">
-              <label className="fieldset-label" htmlFor="checkout-phone">
-                Phone
-              </label>
-              <input
-                id="checkout-phone"
-                type="tel"
-                autoComplete="tel"
-                className={`input w-full ${errors.phone ? 'input-error' : ''}`}
-                aria-invalid={errors.phone ? true : undefined}
-                aria-describedby={errors.phone ? 'checkout-phone-error' : undefined}
-                {...register('phone')}
-              />
-              {errors.phone && (
-                <p id="checkout-phone-error" className="text-sm text-error">
-                  {errors.phone.message}
-                </p>
-              )}
-            </fieldset>
-            <fieldset className="fieldset">
-              <label className="fieldset-label" htmlFor="checkout-address">
-                Address
-              </label>
-              <textarea
-                id="checkout-address"
-                autoComplete="street-address"
-                className={`textarea w-full ${errors.address ? 'textarea-error' : ''}`}
-                aria-invalid={errors.address ? true : undefined}
-                {...register('address')}
-              />
-              {errors.address && <p className="text-sm text-error">Address is Required</p>}
-            </fieldset>
-            <fieldset className="fieldset">
-              <label className="fieldset-label" htmlFor="checkout-district">
-                {orderMessages.district}
-              </label>
+          <div className="card-body gap-3">
+            <TextField id="checkout-name" label={t.name} value={account?.displayName ?? ''} readOnly />
+            <TextField
+              id="checkout-phone"
+              label={t.phone}
+              error={errors.phone?.message}
+              type="tel"
+              autoComplete="tel"
+              placeholder={PHONE_PLACEHOLDER}
+              {...register('phone')}
+            />
+            <TextField
+              id="checkout-address"
+              label={t.address}
+              error={errors.address?.message}
+              rows={2}
+              autoComplete="street-address"
+              {...register('address')}
+            />
+            <FormField id="checkout-district" label={t.deliveryDistrict} error={errors.district?.message}>
               <select
-                id="checkout-district"
+                {...controlProps('checkout-district', errors.district)}
                 className={`select w-full ${errors.district ? 'select-error' : ''}`}
                 defaultValue=""
-                aria-invalid={errors.district ? true : undefined}
                 {...register('district')}
               >
                 <option value="" disabled>
-                  {orderMessages.chooseDistrict}
+                  {t.chooseDistrict}
                 </option>
-                {[...DISTRICTS].sort().map((district) => (
+                {SORTED_DISTRICTS.map((district) => (
                   <option key={district} value={district}>
                     {district}
                   </option>
                 ))}
               </select>
-              {errors.district && <p className="text-sm text-error">{orderMessages.districtRequired}</p>}
-            </fieldset>
-            <fieldset className="fieldset">
-              <legend className="fieldset-legend">{orderMessages.paymentMethod}</legend>
+            </FormField>
+            <FormField
+              id="checkout-payment-method"
+              label={t.paymentMethod}
+              error={errors.paymentMethod?.message}
+              group
+            >
               {methods.map((method) => (
                 <label key={method} className="flex cursor-pointer items-center gap-3 py-1">
                   <input
@@ -164,45 +139,41 @@ export default function CheckoutPage() {
                     value={method}
                     {...register('paymentMethod')}
                   />
-                  <span>{PAYMENT_METHOD_LABELS[method]}</span>
+                  <span>{translate(PAYMENT_METHOD_LABELS[method])}</span>
                 </label>
               ))}
-            </fieldset>
+            </FormField>
             {checkout.error && (
               <p role="alert" className="text-error">
-                {checkout.error.message}
+                {translate(checkout.error.message)}
               </p>
             )}
             <div className="card-actions mt-3">
               <button type="submit" className="btn btn-primary btn-block" disabled={checkout.isPending}>
                 {checkout.isPending && <InlineSpinner />}
-                {orderMessages.placeCheckout}
+                {t.placeCheckout}
               </button>
             </div>
           </div>
         </form>
-        <aside className="card h-fit bg-base-100 shadow-sm" aria-label="Order summary">
+        <aside className="card h-fit bg-base-100 shadow-sm" aria-label={t.orderSummary}>
           <div className="card-body gap-2 p-5">
-            <h2 className="card-title text-lg">{orderMessages.yourCart}</h2>
+            <h2 className="card-title text-lg">{t.yourCart}</h2>
             <ul className="grid gap-1 text-sm">
-              {items.map((item, i) => (
+              {items.map((item, index) => (
                 <li key={item.productId} className="flex justify-between gap-2">
                   <span>
-                    {products[i]?.data?.name ?? '…'} × {item.quantity}
+                    {products[index]?.data?.name ?? '…'} × {count(item.quantity)}
                   </span>
-                  <span>
-                    {products[i]?.data
-                      ? formatCents(Math.round(products[i].data.price * 100) * item.quantity)
-                      : ''}
-                  </span>
+                  <span>{products[index]?.data ? priceOfCents(lineCents(index)) : ''}</span>
                 </li>
               ))}
             </ul>
             <p className="mt-2 border-t border-base-300 pt-2 text-lg">
-              {orderMessages.total}: <strong>{formatCents(totalCents)}</strong>
+              {t.total}: <strong>{priceOfCents(totalCents)}</strong>
             </p>
             <Link to={paths.cart} className="link link-primary text-sm">
-              Change the cart
+              {t.changeCart}
             </Link>
           </div>
         </aside>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { TextField } from '../../../components/ui/form-field.tsx';
 import { t } from '../../../lib/i18n.ts';
 
 /**
@@ -7,8 +8,6 @@ import { t } from '../../../lib/i18n.ts';
  */
 export function ContactSection() {
   const id = useId();
-  const field = 'input w-full';
-  const label = 'mb-1 block text-sm font-medium';
   return (
     <section id="contact" aria-labelledby="contact-title" className="scroll-mt-20 bg-base-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-5 lg:py-20">
@@ -24,30 +23,22 @@ export function ContactSection() {
           className="card grid gap-4 border border-base-300 bg-base-100 p-6 shadow-sm sm:grid-cols-2 lg:col-span-3"
           onSubmit={(event) => event.preventDefault()}
         >
-          <div>
-            <label htmlFor={`${id}-name`} className={label}>
-              {t.name}
-            </label>
-            <input id={`${id}-name`} name="name" autoComplete="name" className={field} />
-          </div>
-          <div>
-            <label htmlFor={`${id}-email`} className={label}>
-              {t.email}
-            </label>
-            <input id={`${id}-email`} name="email" type="email" autoComplete="email" className={field} />
-          </div>
-          <div className="sm:col-span-2">
-            <label htmlFor={`${id}-district`} className={label}>
-              {t.district}
-            </label>
-            <input id={`${id}-district`} name="district" autoComplete="address-level2" className={field} />
-          </div>
-          <div className="sm:col-span-2">
-            <label htmlFor={`${id}-message`} className={label}>
-              {t.message}
-            </label>
-            <textarea id={`${id}-message`} name="message" rows={5} className="textarea w-full" />
-          </div>
+          <TextField id={`${id}-name`} label={t.name} name="name" autoComplete="name" />
+          <TextField id={`${id}-email`} label={t.email} name="email" type="email" autoComplete="email" />
+          <TextField
+            id={`${id}-district`}
+            label={t.district}
+            name="district"
+            autoComplete="address-level2"
+            className="sm:col-span-2"
+          />
+          <TextField
+            id={`${id}-message`}
+            label={t.message}
+            name="message"
+            rows={5}
+            className="sm:col-span-2"
+          />
         </form>
       </div>
     </section>

@@ -1,16 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PHONE_PLACEHOLDER } from '../../../../shared/constants.ts';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { quantityProblem, type QuantityProblem } from '../../../../shared/rules.ts';
+import { quantityProblem } from '../../../../shared/rules.ts';
 import {
   orderFormSchema,
   type OrderFormInput,
   type OrderFormValues,
 } from '../../../../shared/schemas/order.schema.ts';
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
-import { describedBy, FormField } from '../../../components/ui/form-field.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
 import { InlineSpinner } from '../../../components/ui/spinner.tsx';
 import { t } from '../../../lib/i18n.ts';
+import { quantityMessage } from '../../../lib/rule-messages.ts';
 
 // The order form of spec sections 2 and 5: read-only name and email from the signed-in
 // account; phone ('Username is Required', 'Enter a valid number with +880'); address;
@@ -18,12 +20,6 @@ import { t } from '../../../lib/i18n.ts';
 // quantity changes, and either one disables Place Order.
 
 export type PlaceOrderValues = OrderFormValues;
-
-/** The words section 5 shows for each quantity problem. */
-const quantityMessage: Record<QuantityProblem, string> = {
-  'out-of-stock': t.outOfStock,
-  'below-minimum': t.belowMinimumOrder,
-};
 
 interface PlaceOrderFormProps {
   product: Pick<Product, 'stock' | 'minOrder'>;
@@ -57,7 +53,7 @@ export function PlaceOrderForm({
   // An empty or half-typed number counts as 0, which is below any minimum order.
   const quantity = typeof typed === 'number' && Number.isFinite(typed) ? typed : 0;
   const problem = quantityProblem(quantity, product);
-  const quantityError = problem ? quantityMessage[problem] : errors.quantity?.message;
+  const quantityError = problem ? quantityMessage(problem) : errors.quantity?.message;
 
   return (
     <form
@@ -69,59 +65,37 @@ export function PlaceOrderForm({
       <div className="card-body gap-3">
         <h2 className="card-title text-xl">{t.yourOrder}</h2>
 
-        <FormField id={`${id}-name`} label={t.name}>
-          <input id={`${id}-name`} className="input w-full bg-base-200" value={name} readOnly />
-        </FormField>
-
-        <FormField id={`${id}-email`} label={t.email}>
-          <input
-            id={`${id}-email`}
-            type="email"
-            className="input w-full bg-base-200"
-            value={email}
-            readOnly
-          />
-        </FormField>
-
-        <FormField id={`${id}-phone`} label={t.phone} error={errors.phone?.message}>
-          <input
-            id={`${id}-phone`}
-            type="tel"
-            autoComplete="tel"
-            placeholder="+8801XXXXXXXXX"
-            className={`input w-full ${errors.phone ? 'input-error' : ''}`}
-            aria-invalid={errors.phone ? true : undefined}
-            aria-describedby={describedBy(`${id}-phone`, errors.phone)}
-            {...register('phone')}
-          />
-        </FormField>
-
-        <FormField id={`${id}-address`} label={t.address} error={errors.address?.message}>
-          <textarea
-            id={`${id}-address`}
-            rows={2}
-            autoComplete="street-address"
-            className={`textarea w-full ${errors.address ? 'textarea-error' : ''}`}
-            aria-invalid={errors.address ? true : undefined}
-            aria-describedby={describedBy(`${id}-address`, errors.address)}
-            {...register('address')}
-          />
-        </FormField>
-
-        <FormField id={`${id}-quantity`} label={t.quantity} error={quantityError} live>
-          <input
-            id={`${id}-quantity`}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={product.stock + 1}
-            step={1}
-            className={`input w-full ${quantityError ? 'input-error' : ''}`}
-            aria-invalid={quantityError ? true : undefined}
-            aria-describedby={describedBy(`${id}-quantity`, true)}
-            {...register('quantity', { valueAsNumber: true })}
-          />
-        </FormField>
+        <TextField id={`${id}-name`} label={t.name} value={name} readOnly />
+        <TextField id={`${id}-email`} label={t.email} type="email" value={email} readOnly />
+        <TextField
+          id={`${id}-phone`}
+          label={t.phone}
+          error={errors.phone?.message}
+          type="tel"
+          autoComplete="tel"
+          placeholder={PHONE_PLACEHOLDER}
+          {...register('phone')}
+        />
+        <TextField
+          id={`${id}-address`}
+          label={t.address}
+          error={errors.address?.message}
+          rows={2}
+          autoComplete="street-address"
+          {...register('address')}
+        />
+        <TextField
+          id={`${id}-quantity`}
+          label={t.quantity}
+          error={quantityError}
+          live
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={product.stock + 1}
+          step={1}
+          {...register('quantity', { valueAsNumber: true })}
+        />
 
         {serverError && (
           <div role="alert" className="alert alert-error alert-soft">

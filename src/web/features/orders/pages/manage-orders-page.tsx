@@ -1,31 +1,27 @@
-import { useEffect, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import {
   adminMoves,
   ORDER_STATUSES,
   STATUS_LABELS,
   type OrderStatus,
 } from '../../../../shared/order-lifecycle.ts';
-import { orderMessages } from '../../../../shared/order-messages.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { orderKeys } from '../keys.ts';
 import { toast } from 'react-toastify';
-import { price, t } from '../../../lib/i18n.ts';
+import { price, t, translate } from '../../../lib/i18n.ts';
 import type { Order } from '../../../../shared/schemas/order.schema.ts';
 import { ConfirmDeleteModal } from '../../../components/ui/confirm-modal.tsx';
-import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
-import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { loadedRows } from '../../../lib/paged-list.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useAllOrders } from '../api/get-all-orders.ts';
 import { useMarkOrderPaid } from '../api/mark-order-paid.ts';
+import { useMoveOrder } from '../api/move-order.ts';
 
 // Manage All Orders (spec section 2, admin only): Order Id, Name, Email, Phone, Address,
 // Product Name, Total Bill; plus the paid state with Mark paid, and Remove through the
-// confirmation modal (design.md). A 403 on the list goes home (section 4). The list comes
+// confirmation modal. A 403 on the list goes home (section 4). The list comes
 // 100 orders a page; 'Load more' under the table shows when the server names a next page.
 /** The moves an admin may make, from the order as listed. */
 const moves = (order: Order): OrderStatus[] =>
@@ -36,26 +32,21 @@ const moves = (order: Order): OrderStatus[] =>
   });
 
 export default function ManageOrdersPage() {
-  const navigate = useNavigate();
+  const id = useId();
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const orders = useAllOrders(status || undefined);
-  const queryClient = useQueryClient();
-  const moveOrder = useMutation({
-    mutationFn: ({ id, to }: { id: string; to: OrderStatus }) =>
-      apiFetch(`/order/${encodeURIComponent(id)}/status`, { method: 'POST', body: { status: to } }),
-    onSuccess: () => toast.success(orderMessages.orderMoved),
-    onError: (error) => toast.error(error.message),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
-  });
-  const list = loadedRows(orders.data);
+  const moveOrder = useMoveOrder();
+  const move = (orderId: string, to: OrderStatus) =>
+    moveOrder.mutate(
+      { orderId, status: to },
+      {
+        onSuccess: () => toast.success(t.orderMoved),
+        onError: (error) => toast.error(translate(error.message)),
+      },
+    );
   const markPaid = useMarkOrderPaid();
   const remove = useCancelOrder();
   const [pending, setPending] = useState<Order | null>(null);
-
-  const forbidden = orders.error instanceof ApiError && orders.error.status === 403;
-  useEffect(() => {
-    if (forbidden) void navigate(paths.root, { replace: true });
-  }, [forbidden, navigate]);
 
   const confirmRemove = () => {
     if (!pending) return;
@@ -78,35 +69,31 @@ export default function ManageOrdersPage() {
         <h2 id="manage-orders-heading" className="text-xl font-semibold">
           {t.manageAllOrders}
         </h2>
-        <label className="fieldset p-0">
-          <span className="fieldset-label">{orderMessages.status}</span>
+        <FormField id={`${id}-status`} label={t.status}>
           <select
+            id={`${id}-status`}
             className="select select-sm"
             value={status}
             onChange={(event) => setStatus(event.target.value as OrderStatus | '')}
           >
-            <option value="">{orderMessages.allStatuses}</option>
+            <option value="">{t.allStatuses}</option>
             {ORDER_STATUSES.map((value) => (
               <option key={value} value={value}>
-                {STATUS_LABELS[value]}
+                {translate(STATUS_LABELS[value])}
               </option>
             ))}
           </select>
-        </label>
+        </FormField>
       </div>
-      {forbidden || (orders.isPending && !list) ? (
-        <FullPageSpinner label={t.loadingOrders} />
-      ) : !list ? (
-        <div role="alert" className="alert alert-error alert-soft">
-          <span>{t.couldNotLoadOrders(orders.error?.message ?? '')}</span>
-          <button type="button" className="btn btn-sm" onClick={() => void orders.refetch()}>
-            {t.tryAgain}
-          </button>
-        </div>
-      ) : list.length === 0 ? (
-        <p className="rounded-box bg-base-200 p-6 text-center">{t.noOrdersYet}</p>
-      ) : (
-        <>
+      <PagedList
+        query={orders}
+        rows={loadedRows(orders.data)}
+        loadingLabel={t.loadingOrders}
+        failed={t.couldNotLoadOrders}
+        empty={t.noOrdersYet}
+        noun={t.nounOrders}
+      >
+        {(list) => (
           <div className="max-w-full overflow-x-auto rounded-box border border-base-300 bg-base-100">
             <table className="table table-sm">
               <thead>
@@ -121,7 +108,7 @@ export default function ManageOrdersPage() {
                     {t.totalBillColumn}
                   </th>
                   <th scope="col">{t.payment}</th>
-                  <th scope="col">{orderMessages.status}</th>
+                  <th scope="col">{t.status}</th>
                   <th scope="col">
                     <span className="sr-only">{t.actions}</span>
                   </th>
@@ -167,7 +154,7 @@ export default function ManageOrdersPage() {
                           {/* Placed and paid already show in the payment column. */}
                           {order.status && order.status !== 'placed' && order.status !== 'paid' && (
                             <span className="badge badge-outline whitespace-nowrap">
-                              {STATUS_LABELS[order.status]}
+                              {translate(STATUS_LABELS[order.status])}
                             </span>
                           )}
                           {moves(order)
@@ -177,19 +164,19 @@ export default function ManageOrdersPage() {
                                 key={to}
                                 type="button"
                                 className="btn btn-xs btn-outline min-h-8 whitespace-nowrap"
-                                aria-label={`Move order ${order._id} to ${STATUS_LABELS[to]}`}
+                                aria-label={t.moveOrderToStatus(order._id, translate(STATUS_LABELS[to]))}
                                 disabled={moveOrder.isPending}
-                                onClick={() => moveOrder.mutate({ id: order._id, to })}
+                                onClick={() => move(order._id, to)}
                               >
-                                {STATUS_LABELS[to]}
+                                {translate(STATUS_LABELS[to])}
                               </button>
                             ))}
                           <Link
                             to={paths.order(order._id)}
                             className="link link-primary text-sm"
-                            aria-label={`View order ${order._id}`}
+                            aria-label={t.viewOrderOf(order._id)}
                           >
-                            {orderMessages.viewOrder}
+                            {t.viewOrder}
                           </Link>
                         </div>
                       </td>
@@ -211,9 +198,8 @@ export default function ManageOrdersPage() {
               </tbody>
             </table>
           </div>
-          <LoadMoreButton noun={t.nounOrders} query={orders} />
-        </>
-      )}
+        )}
+      </PagedList>
       <ConfirmDeleteModal
         open={pending !== null}
         busy={remove.isPending}

@@ -1,46 +1,40 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { messages } from '../../../../shared/messages.ts';
-import { formatDollars } from '../../../../shared/money.ts';
+import { PAYMENT_METHOD_LABELS, STATUS_LABELS, type Actor } from '../../../../shared/order-lifecycle.ts';
 import {
-  PAYMENT_METHOD_LABELS,
-  STATUS_LABELS,
-  type OrderStatus,
-} from '../../../../shared/order-lifecycle.ts';
-import { orderMessages } from '../../../../shared/order-messages.ts';
-import type { OrderDetail } from '../../../../shared/schemas/order.schema.ts';
+  orderStatusFormSchema,
+  type OrderDetail,
+  type OrderStatusFormInput,
+  type OrderStatusFormValues,
+} from '../../../../shared/schemas/order.schema.ts';
+import { FormField, TextField } from '../../../components/ui/form-field.tsx';
 import { FullPageSpinner, InlineSpinner } from '../../../components/ui/spinner.tsx';
-import { apiFetch } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth-provider.tsx';
+import { count, date, price, t, translate } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useOrder } from '../api/checkout.ts';
-import { orderKeys } from '../keys.ts';
+import { useMoveOrder } from '../api/move-order.ts';
 
 // One order (/dashboard/orders/{id}): what was bought, where it stands, and its timeline from
 // the history the server keeps. Admins also move it along (the moves the lifecycle allows).
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dhaka' });
-const who = {
-  customer: 'Customer',
-  admin: 'AgriTools',
-  system: 'AgriTools (automatic)',
-  payment: 'Payment gateway',
-};
+const actorLabel = (actor: Actor): string =>
+  ({ customer: t.actorCustomer, admin: t.actorAdmin, system: t.actorSystem, payment: t.actorPayment })[actor];
 
 export default function OrderPage() {
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
-  if (order.isPending) return <FullPageSpinner label="Loading the order" />;
+  if (order.isPending) return <FullPageSpinner label={t.loadingOrder} />;
   if (order.isError)
     return (
       <section className="grid gap-3">
-        <h2 className="text-xl font-semibold">Order not found</h2>
-        <p role="alert">{order.error.message}</p>
+        <h2 className="text-xl font-semibold">{t.orderNotFound}</h2>
+        <p role="alert">{translate(order.error.message)}</p>
         <Link to={paths.myOrders} className="btn btn-outline w-fit">
-          Back to My Orders
+          {t.backToMyOrders}
         </Link>
       </section>
     );
@@ -54,10 +48,10 @@ function OrderView({ order }: { order: OrderDetail }) {
     <section aria-labelledby="order-heading" className="grid max-w-3xl gap-4">
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="order-heading" className="text-xl font-semibold break-all">
-          {orderMessages.orderTitle} {order._id}
+          {t.orderLabel(order._id)}
         </h2>
         <span className="badge badge-lg badge-primary" data-testid="order-status">
-          {STATUS_LABELS[status]}
+          {translate(STATUS_LABELS[status])}
         </span>
       </div>
       <div className="card bg-base-100 shadow-sm">
@@ -65,32 +59,31 @@ function OrderView({ order }: { order: OrderDetail }) {
           <img src={order.img} alt="" width={96} height={72} className="h-18 w-24 rounded object-cover" />
           <div className="grid gap-1">
             <p>
-              <span className="font-semibold">{order.productName}</span> × {order.quantity} at{' '}
-              {formatDollars(order.price)} each
+              <span className="font-semibold">{order.productName}</span>
+              {t.unitsAtEach(count(order.quantity), price(order.price))}
             </p>
             <p className="text-lg">
-              Total bill: <strong>{formatDollars(order.total)}</strong>
+              {t.totalBillColon} <strong>{price(order.total)}</strong>
             </p>
             <p className="text-sm text-base-content/80">
-              {order.paymentMethod && PAYMENT_METHOD_LABELS[order.paymentMethod]}
+              {order.paymentMethod && translate(PAYMENT_METHOD_LABELS[order.paymentMethod])}
               {order.district && ` · ${order.district}`}
-              {order.paid && ` · ${messages.paid}`}
+              {order.paid && ` · ${t.paid}`}
             </p>
             {(order.carrier || order.tracking) && (
               <p className="text-sm">
-                {orderMessages.carrier}: {order.carrier ?? '-'} · {orderMessages.tracking}:{' '}
-                {order.tracking ?? '-'}
+                {t.carrier}: {order.carrier ?? '-'} · {t.tracking}: {order.tracking ?? '-'}
               </p>
             )}
             {status === 'placed' && order.holdUntil && (
-              <p className="text-sm text-warning-content">{orderMessages.holdUntil(when(order.holdUntil))}</p>
+              <p className="text-sm text-warning-content">{t.holdUntil(date(order.holdUntil, true))}</p>
             )}
           </div>
         </div>
         <div className="card-actions px-5 pb-5">
           {order.payWith.length > 0 && !isAdmin && (
             <Link to={paths.payment(order._id)} className="btn btn-primary btn-sm">
-              Pay
+              {t.pay}
             </Link>
           )}
         </div>
@@ -98,8 +91,8 @@ function OrderView({ order }: { order: OrderDetail }) {
 
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body p-5">
-          <h3 className="card-title text-lg">{orderMessages.history}</h3>
-          <ol className="timeline timeline-vertical timeline-compact -ml-2" aria-label="Order timeline">
+          <h3 className="card-title text-lg">{t.history}</h3>
+          <ol className="timeline timeline-vertical timeline-compact -ml-2" aria-label={t.orderTimeline}>
             {order.history.map((event, index) => (
               <li key={`${event.at}-${index}`}>
                 {index > 0 && <hr className="bg-primary" />}
@@ -107,11 +100,11 @@ function OrderView({ order }: { order: OrderDetail }) {
                   ●
                 </div>
                 <div className="timeline-end timeline-box mb-2 w-full">
-                  <p className="font-semibold">{STATUS_LABELS[event.to]}</p>
+                  <p className="font-semibold">{translate(STATUS_LABELS[event.to])}</p>
                   <p className="text-sm text-base-content/70">
-                    <time dateTime={event.at}>{when(event.at)}</time> · {who[event.actor]}
+                    <time dateTime={event.at}>{date(event.at, true)}</time> · {actorLabel(event.actor)}
                   </p>
-                  {event.note && <p className="text-sm">{event.note}</p>}
+                  {event.note && <p className="text-sm">{translate(event.note)}</p>}
                 </div>
                 {index < order.history.length - 1 && <hr className="bg-primary" />}
               </li>
@@ -119,103 +112,75 @@ function OrderView({ order }: { order: OrderDetail }) {
           </ol>
         </div>
       </div>
-      {isAdmin && order.adminMoves.length > 0 && <AdminMoves order={order} />}
+      {isAdmin && order.adminMoves.length > 0 && <AdminMoves key={order.status} order={order} />}
     </section>
   );
 }
 
+/** The admin's form to move the order on: one of the allowed statuses, a note, and for shipping the carrier and tracking. */
 function AdminMoves({ order }: { order: OrderDetail }) {
-  const queryClient = useQueryClient();
-  const [to, setTo] = useState<OrderStatus>(order.adminMoves[0]!);
-  const [note, setNote] = useState('');
-  const [carrier, setCarrier] = useState('');
-  const [tracking, setTracking] = useState('');
-  const move = useMutation({
-    mutationFn: () =>
-      apiFetch<OrderDetail>(`/order/${encodeURIComponent(order._id)}/status`, {
-        method: 'POST',
-        body: {
-          status: to,
-          ...(note.trim() ? { note: note.trim() } : {}),
-          ...(to === 'shipped' && carrier.trim() ? { carrier: carrier.trim() } : {}),
-          ...(to === 'shipped' && tracking.trim() ? { tracking: tracking.trim() } : {}),
-        },
-      }),
-    onSuccess: (detail) => {
-      queryClient.setQueryData(orderKeys.detail(order._id), detail);
-      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
-      toast.success(orderMessages.orderMoved);
-      setNote('');
-      if (detail.adminMoves[0]) setTo(detail.adminMoves[0]);
-    },
+  const id = useId();
+  const move = useMoveOrder();
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<OrderStatusFormInput, unknown, OrderStatusFormValues>({
+    resolver: zodResolver(orderStatusFormSchema),
+    defaultValues: { status: order.adminMoves[0]!, note: '', carrier: '', tracking: '' },
   });
+  const to = useWatch({ control, name: 'status' });
+  const submit = ({ status, note, carrier, tracking }: OrderStatusFormValues) =>
+    move.mutate(
+      { orderId: order._id, status, note, ...(status === 'shipped' ? { carrier, tracking } : {}) },
+      { onSuccess: () => toast.success(t.orderMoved) },
+    );
+  const field = (name: 'note' | 'carrier' | 'tracking', label: string, maxLength: number) => (
+    <TextField
+      id={`${id}-${name}`}
+      label={label}
+      error={errors[name]?.message}
+      maxLength={maxLength}
+      {...register(name)}
+    />
+  );
   return (
     <form
       className="card bg-base-100 shadow-sm"
-      aria-label="Move the order"
-      onSubmit={(event) => {
-        event.preventDefault();
-        move.mutate();
-      }}
+      aria-label={t.moveOrder}
+      noValidate
+      onSubmit={handleSubmit(submit)}
     >
       <div className="card-body gap-2 p-5">
-        <h3 className="card-title text-lg">{orderMessages.moveTo}</h3>
+        <h3 className="card-title text-lg">{t.moveTo}</h3>
         <div className="grid gap-2 sm:grid-cols-2">
-          <label className="fieldset p-0">
-            <span className="fieldset-label">{orderMessages.status}</span>
-            <select
-              className="select w-full"
-              value={to}
-              onChange={(e) => setTo(e.target.value as OrderStatus)}
-            >
+          <FormField id={`${id}-status`} label={t.status}>
+            <select id={`${id}-status`} className="select w-full" {...register('status')}>
               {order.adminMoves.map((status) => (
                 <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
+                  {translate(STATUS_LABELS[status])}
                 </option>
               ))}
             </select>
-          </label>
-          <label className="fieldset p-0">
-            <span className="fieldset-label">{orderMessages.note}</span>
-            <input
-              className="input w-full"
-              value={note}
-              maxLength={500}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          </label>
+          </FormField>
+          {field('note', t.note, 500)}
           {to === 'shipped' && (
             <>
-              <label className="fieldset p-0">
-                <span className="fieldset-label">{orderMessages.carrier}</span>
-                <input
-                  className="input w-full"
-                  value={carrier}
-                  maxLength={100}
-                  onChange={(e) => setCarrier(e.target.value)}
-                />
-              </label>
-              <label className="fieldset p-0">
-                <span className="fieldset-label">{orderMessages.tracking}</span>
-                <input
-                  className="input w-full"
-                  value={tracking}
-                  maxLength={100}
-                  onChange={(e) => setTracking(e.target.value)}
-                />
-              </label>
+              {field('carrier', t.carrier, 100)}
+              {field('tracking', t.tracking, 100)}
             </>
           )}
         </div>
         {move.error && (
           <p role="alert" className="text-error">
-            {move.error.message}
+            {translate(move.error.message)}
           </p>
         )}
         <div className="card-actions">
           <button type="submit" className="btn btn-primary" disabled={move.isPending}>
             {move.isPending && <InlineSpinner />}
-            {orderMessages.moveTo} {STATUS_LABELS[to]}
+            {t.moveToStatus(translate(STATUS_LABELS[to]))}
           </button>
         </div>
       </div>

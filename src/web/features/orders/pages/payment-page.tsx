@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { STATUS_LABELS } from '../../../../shared/order-lifecycle.ts';
-import { orderMessages } from '../../../../shared/order-messages.ts';
 import { InlineSpinner } from '../../../components/ui/spinner.tsx';
-import { count, price, t } from '../../../lib/i18n.ts';
+import { count, price, t, translate } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { payOnline, useOrder } from '../api/checkout.ts';
 
@@ -11,10 +10,10 @@ import { payOnline, useOrder } from '../api/checkout.ts';
 // this order still allows (docs/decisions/019): online through SSLCommerz when the shop offers
 // it, bank transfer instructions, or nothing to do for cash on delivery; and the outcome of a
 // payment the gateway just sent the buyer back from.
-const outcomes: Record<string, { text: string; tone: string }> = {
-  success: { text: orderMessages.paymentSucceeded, tone: 'alert-success' },
-  failed: { text: orderMessages.paymentFailed, tone: 'alert-error' },
-  cancelled: { text: orderMessages.paymentCancelled, tone: 'alert-warning' },
+const outcomes: Record<string, { text: () => string; tone: string }> = {
+  success: { text: () => t.paymentSucceeded, tone: 'alert-success' },
+  failed: { text: () => t.paymentFailed, tone: 'alert-error' },
+  cancelled: { text: () => t.paymentCancelled, tone: 'alert-warning' },
 };
 
 export default function PaymentPage() {
@@ -33,7 +32,7 @@ export default function PaymentPage() {
       const { redirectUrl } = await payOnline(orderId);
       window.location.assign(redirectUrl);
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
+      setError(translate(caught instanceof Error ? caught.message : String(caught)));
       setStarting(false);
     }
   };
@@ -46,7 +45,7 @@ export default function PaymentPage() {
 
       {outcome && (
         <p role="status" className={`alert ${outcome.tone}`}>
-          {outcome.text}
+          {outcome.text()}
         </p>
       )}
 
@@ -62,9 +61,11 @@ export default function PaymentPage() {
             </p>
             <p className="flex flex-wrap items-center gap-2">
               {detail.paid && <span className="badge badge-success">{t.paid}</span>}
-              {detail.status && <span className="badge badge-outline">{STATUS_LABELS[detail.status]}</span>}
+              {detail.status && (
+                <span className="badge badge-outline">{translate(STATUS_LABELS[detail.status])}</span>
+              )}
               <Link to={paths.order(detail._id)} className="link link-primary text-sm">
-                {orderMessages.viewOrder} the order and its history
+                {t.viewOrderHistory}
               </Link>
             </p>
           </div>
@@ -73,7 +74,7 @@ export default function PaymentPage() {
 
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body gap-3 p-5">
-          <h3 className="card-title text-lg">{orderMessages.payWith}</h3>
+          <h3 className="card-title text-lg">{t.payWith}</h3>
           {detail?.payWith.includes('sslcommerz') && (
             <div className="grid gap-2">
               <button
@@ -83,11 +84,9 @@ export default function PaymentPage() {
                 disabled={starting}
               >
                 {starting && <InlineSpinner />}
-                {orderMessages.payOnline}
+                {t.payOnline}
               </button>
-              <p className="text-sm text-base-content/80">
-                bKash, Nagad, cards or net banking through SSLCommerz.
-              </p>
+              <p className="text-sm text-base-content/80">{t.payOnlineHint}</p>
               {error && (
                 <p role="alert" className="text-error">
                   {error}
@@ -97,16 +96,16 @@ export default function PaymentPage() {
           )}
           {(!detail || detail.payWith.includes('bank-transfer')) && (
             <p className="leading-relaxed">
-              <strong>{t.bankTransfer}</strong> {orderMessages.bankTransferInstructions}
+              <strong>{t.bankTransfer}</strong> {t.bankTransferInstructions}
             </p>
           )}
           {(!detail || detail.paymentMethod === 'cod') && (
             <p>
-              <strong>{t.cashOnDelivery}</strong> {orderMessages.codInstructions}
+              <strong>{t.cashOnDelivery}</strong> {t.codInstructions}
             </p>
           )}
           {detail && detail.payWith.length === 0 && detail.paymentMethod !== 'cod' && (
-            <p>{detail.paid ? orderMessages.paymentSucceeded : 'This order is not waiting for payment.'}</p>
+            <p>{detail.paid ? t.paymentSucceeded : t.notWaitingForPayment}</p>
           )}
           <div className="card-actions">
             <Link to={paths.myOrders} className="btn btn-outline">

@@ -4,13 +4,15 @@ import type { CatalogueProduct } from '../../../../shared/schemas/product.schema
 import { apiFetch, apiFetchPage } from '../../../lib/api-client.ts';
 import { pagedQueryOptions } from '../../../lib/paged-list.ts';
 import { productKeys } from '../keys.ts';
+import { inPageLanguage } from './product-reads.ts';
+import { getLocale } from '../../../lib/i18n.ts';
 
 /**
  * GET /api/products with search parameters (`query` is the products page's own query string),
  * page after page through the signed cursors of the Link header (docs/decisions/020).
  */
 export const searchProductsQueryOptions = (query: string) =>
-  pagedQueryOptions(productKeys.search(query), `/products?${query}`, (path, signal) =>
+  pagedQueryOptions(productKeys.search(query), inPageLanguage(`/products?${query}`), (path, signal) =>
     apiFetchPage<CatalogueProduct>(path, { signal }),
   );
 
@@ -22,3 +24,7 @@ export const categoriesQueryOptions = () => ({
 });
 
 export const useCategories = () => useQuery(categoriesQueryOptions());
+
+/** A category's name in the page's language: the Bengali one on Bengali pages when it has one. */
+export const categoryNameOf = (category: Pick<Category, 'name' | 'nameBn'>): string =>
+  getLocale() === 'bn' && category.nameBn ? category.nameBn : category.name;

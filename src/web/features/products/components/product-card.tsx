@@ -3,8 +3,10 @@ import { DESCRIPTION_PREVIEW_LENGTH } from '../../../../shared/constants.ts';
 import { descriptionPreview } from '../../../../shared/rules.ts';
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
 import { paths } from '../../../lib/paths.ts';
-import { count, price, t } from '../../../lib/i18n.ts';
+import { t } from '../../../lib/i18n.ts';
+import { ProductFigures } from './product-figures.tsx';
 import { AddToCartButton } from '../../cart/add-to-cart-button.tsx';
+import { CARD_PICTURE_SIZES, ProductPicture } from './product-picture.tsx';
 
 /**
  * One product of Our Products (spec section 2): name, price, stock, minimum order and the
@@ -22,13 +24,12 @@ export function ProductCard({ product }: { product: Product }) {
       className="card h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-lg"
     >
       <figure className="aspect-[4/3] bg-base-200">
-        <img
+        <ProductPicture
           src={product.img}
           alt={product.name}
           width={400}
           height={300}
-          loading="lazy"
-          decoding="async"
+          sizes={CARD_PICTURE_SIZES}
           className="h-full w-full object-cover"
         />
       </figure>
@@ -39,20 +40,7 @@ export function ProductCard({ product }: { product: Product }) {
             {product.name}
           </Link>
         </h3>
-        <p className="text-2xl font-bold text-primary">
-          {price(product.price)}
-          <span className="ml-1 text-sm font-medium text-base-content/70">{t.perUnit}</span>
-        </p>
-        <dl className="grid grid-cols-2 gap-2 text-sm">
-          <div className="rounded-field bg-base-200 px-3 py-2">
-            <dt className="text-base-content/70">{t.stock}</dt>
-            <dd className="font-semibold">{count(product.stock)}</dd>
-          </div>
-          <div className="rounded-field bg-base-200 px-3 py-2">
-            <dt className="text-base-content/70">{t.minimumOrder}</dt>
-            <dd className="font-semibold">{count(product.minOrder)}</dd>
-          </div>
-        </dl>
+        <ProductFigures product={product} on="card" />
         <p className="text-sm leading-relaxed text-base-content/80">
           {preview}
           {ellipsis && '…'}{' '}

@@ -1,34 +1,24 @@
 import type { z } from 'zod';
 import type { ProductInput } from '../../../../shared/schemas/product.schema.ts';
+import type { Messages } from '../../../../shared/i18n/dictionary.ts';
 import { count, t } from '../../../lib/i18n.ts';
 
-/** The form's field labels in the page's language (read when rendering, after setLocale). */
-export const productFieldLabels = {
-  get name() {
-    return t.fieldProductName;
-  },
-  get price() {
-    return t.fieldPrice;
-  },
-  get stock() {
-    return t.fieldStock;
-  },
-  get minOrder() {
-    return t.fieldMinOrder;
-  },
-  get rating() {
-    return t.fieldRating;
-  },
-  get img() {
-    return t.fieldImage;
-  },
-  get description() {
-    return t.fieldDescription;
-  },
-  get category() {
-    return t.categoryLabel;
-  },
-} satisfies Record<keyof ProductInput, string>;
+/** Which message names each of the form's fields. */
+const labelKeys = {
+  name: 'fieldProductName',
+  price: 'fieldPrice',
+  stock: 'fieldStock',
+  minOrder: 'fieldMinOrder',
+  rating: 'fieldRating',
+  img: 'fieldImage',
+  description: 'fieldDescription',
+  category: 'categoryLabel',
+  nameBn: 'fieldProductNameBn',
+  descriptionBn: 'fieldDescriptionBn',
+} as const satisfies Record<keyof ProductInput, keyof Messages>;
+
+/** A field's label in the page's language (read when rendering, after setLocale). */
+export const productFieldLabel = (name: keyof ProductInput): string => t[labelKeys[name]];
 
 /**
  * Words for the shared product schema's issues on the Add a Product form. The spec fixes no
@@ -36,8 +26,8 @@ export const productFieldLabels = {
  * field; messages the schema sets itself (image URL, decimals) are kept.
  */
 export const productFormErrors: z.core.$ZodErrorMap = (issue) => {
-  const key = String(issue.path?.[0] ?? '') as keyof ProductInput;
-  const label = (productFieldLabels as Record<string, string | undefined>)[key] ?? t.thisField;
+  const key = String(issue.path?.[0] ?? '');
+  const label = key in labelKeys ? productFieldLabel(key as keyof ProductInput) : t.thisField;
   const n = (value: unknown) => count(Number(value));
   switch (issue.code) {
     case 'invalid_type':

@@ -1,16 +1,19 @@
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
 import { count, price, t } from '../../../lib/i18n.ts';
+import { ProductPicture } from './product-picture.tsx';
 
 /** Place-order page, left side: image, name, price per unit, stock, minimum order, description. */
 export function ProductSummary({ product }: { product: Product }) {
   return (
     <article className="card bg-base-100 shadow-sm" aria-labelledby="order-product-name">
       <figure className="bg-base-200 p-4">
-        <img
+        <ProductPicture
           src={product.img}
           alt={product.name}
           width={320}
           height={240}
+          sizes="384px"
+          eager
           className="h-56 w-full max-w-sm object-contain"
         />
       </figure>

@@ -1,12 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { FaTrashCan } from 'react-icons/fa6';
-import { count, price, t } from '../../../lib/i18n.ts';
+import { FaPenToSquare, FaTrashCan } from 'react-icons/fa6';
+import { count, price, t, translate } from '../../../lib/i18n.ts';
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
 import { ConfirmDeleteModal } from '../../../components/ui/confirm-modal.tsx';
-import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
-import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
+import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { loadedRows } from '../../../lib/paged-list.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -21,16 +20,9 @@ export default function ManageProductsPage() {
   const id = useId();
   const navigate = useNavigate();
   const pages = useProducts();
-  const { isPending, error } = pages;
   const products = loadedRows(pages.data);
   const deleteProduct = useDeleteProduct();
   const [target, setTarget] = useState<Product | null>(null);
-
-  // Section 4: a 403 on the products list sends the user to the home page.
-  const forbidden = error instanceof ApiError && error.status === 403;
-  useEffect(() => {
-    if (forbidden) navigate(paths.home, { replace: true });
-  }, [forbidden, navigate]);
 
   const confirmRemove = () => {
     if (!target) return;
@@ -41,8 +33,8 @@ export default function ManageProductsPage() {
       },
       onError: (failure) => {
         setTarget(null);
-        if (failure instanceof ApiError && failure.status === 403) navigate(paths.home, { replace: true });
-        else toast.error(failure.message);
+        if (failure instanceof ApiError && failure.status === 403) navigate(paths.root, { replace: true });
+        else toast.error(translate(failure.message));
       },
     });
   };
@@ -67,75 +59,81 @@ export default function ManageProductsPage() {
         </Link>
       </div>
 
-      {isPending && <FullPageSpinner label={t.loadingProducts} />}
-      {/* An error with rows loaded is a failed 'Load more' or refresh: the rows stay. */}
-      {error && !forbidden && !products && (
-        <div role="alert" className="alert alert-error mt-6">
-          {error.message}
-        </div>
-      )}
-      {products?.length === 0 && (
-        <p className="mt-6 rounded-box bg-base-200 p-6 text-center text-base-content/75">
-          The catalogue is empty. Add the first product.
-        </p>
-      )}
-      {products && products.length > 0 && (
-        <div className="mt-6 overflow-x-auto rounded-box border border-base-300 bg-base-100">
-          <table className="table table-sm sm:table-md">
-            <thead className="bg-base-200 text-base-content">
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">{t.image}</th>
-                <th scope="col">{t.name}</th>
-                <th scope="col" className="text-right">
-                  {t.stock}
-                </th>
-                <th scope="col" className="text-right">
-                  {t.pricePerUnit}
-                </th>
-                <th scope="col">
-                  <span className="sr-only">{t.remove}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.map((product, index) => (
-                <tr key={product._id} className="hover:bg-base-200/60">
-                  <th scope="row" className="font-medium">
-                    {index + 1}
-                  </th>
-                  <td>
-                    <img
-                      src={product.img}
-                      alt={product.name}
-                      width={48}
-                      height={48}
-                      loading="lazy"
-                      decoding="async"
-                      className="size-12 rounded-field bg-base-200 object-cover"
-                    />
-                  </td>
-                  <td className="min-w-32 font-medium sm:min-w-40">{product.name}</td>
-                  <td className="text-right tabular-nums">{count(product.stock)}</td>
-                  <td className="text-right tabular-nums">{price(product.price)}</td>
-                  <td className="text-right">
-                    <button
-                      type="button"
-                      className="btn btn-error btn-outline btn-sm min-h-10 min-w-10"
-                      onClick={() => setTarget(product)}
-                      aria-label={t.removeProduct(product.name)}
-                    >
-                      <FaTrashCan aria-hidden="true" />
-                      <span className="hidden sm:inline">{t.remove}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {products && <LoadMoreButton noun={t.nounProducts} query={pages} />}
+      <div className="mt-6">
+        <PagedList
+          query={pages}
+          rows={products}
+          loadingLabel={t.loadingProducts}
+          failed={t.couldNotLoadProducts}
+          empty={t.catalogueEmpty}
+          noun={t.nounProducts}
+        >
+          {(list) => (
+            <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+              <table className="table table-sm sm:table-md">
+                <thead className="bg-base-200 text-base-content">
+                  <tr>
+                    <th scope="col">#</th>
+                    <th scope="col">{t.image}</th>
+                    <th scope="col">{t.name}</th>
+                    <th scope="col" className="text-right">
+                      {t.stock}
+                    </th>
+                    <th scope="col" className="text-right">
+                      {t.pricePerUnit}
+                    </th>
+                    <th scope="col">
+                      <span className="sr-only">{t.actions}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.map((product, index) => (
+                    <tr key={product._id} className="hover:bg-base-200/60">
+                      <th scope="row" className="font-medium">
+                        {index + 1}
+                      </th>
+                      <td>
+                        <img
+                          src={product.img}
+                          alt={product.name}
+                          width={48}
+                          height={48}
+                          loading="lazy"
+                          decoding="async"
+                          className="size-12 rounded-field bg-base-200 object-cover"
+                        />
+                      </td>
+                      <td className="min-w-32 font-medium sm:min-w-40">{product.name}</td>
+                      <td className="text-right tabular-nums">{count(product.stock)}</td>
+                      <td className="text-right tabular-nums">{price(product.price)}</td>
+                      <td className="text-right whitespace-nowrap">
+                        <Link
+                          to={paths.editProduct(product._id)}
+                          className="btn btn-outline btn-sm mr-2 min-h-10 min-w-10"
+                          aria-label={t.editProductNamed(product.name)}
+                        >
+                          <FaPenToSquare aria-hidden="true" />
+                          <span className="hidden sm:inline">{t.edit}</span>
+                        </Link>
+                        <button
+                          type="button"
+                          className="btn btn-error btn-outline btn-sm min-h-10 min-w-10"
+                          onClick={() => setTarget(product)}
+                          aria-label={t.removeProduct(product.name)}
+                        >
+                          <FaTrashCan aria-hidden="true" />
+                          <span className="hidden sm:inline">{t.remove}</span>
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </PagedList>
+      </div>
       <ConfirmDeleteModal
         open={target !== null}
         busy={deleteProduct.isPending}

@@ -4,10 +4,38 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../shared/messages.ts';
 import type { Product, ProductInput } from '../../../../shared/schemas/product.schema.ts';
+import type { Category } from '../../../../shared/schemas/category.schema.ts';
 import AddProductPage from './add-product-page.tsx';
+import EditProductPage from './edit-product-page.tsx';
 import ManageProductsPage from './manage-products-page.tsx';
 import { apiError, bodyOf, pagedJson, pathOf, sent, server } from '../../../../../tests/support/msw.ts';
 import { renderPage } from '../../../../../tests/support/render-page.tsx';
+
+const categories: Category[] = [
+  {
+    _id: '10000000-0000-4000-8000-000000000001',
+    slug: 'uncategorised',
+    name: 'Uncategorised',
+    nameBn: null,
+    productCount: 1,
+  },
+  {
+    _id: '10000000-0000-4000-8000-000000000002',
+    slug: 'hand-tools',
+    name: 'Hand tools',
+    nameBn: null,
+    productCount: 4,
+  },
+  {
+    _id: '10000000-0000-4000-8000-000000000003',
+    slug: 'spraying',
+    name: 'Spraying',
+    nameBn: null,
+    productCount: 2,
+  },
+];
+/** What the form sent to be saved (the categories it read are not counted). */
+const writes = () => sent.filter((request) => request.method !== 'GET');
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: toastMock }));
@@ -16,6 +44,8 @@ beforeEach(() => {
   toastMock.success.mockReset();
   toastMock.error.mockReset();
 });
+
+beforeEach(() => server.use(http.get('/api/categories', () => HttpResponse.json(categories))));
 
 describe('Add a Product', () => {
   beforeEach(() =>
@@ -50,7 +80,7 @@ describe('Add a Product', () => {
     ]) {
       expect(await screen.findByText(text)).toBeInTheDocument();
     }
-    expect(sent).toHaveLength(0);
+    expect(writes()).toHaveLength(0);
   });
 
   it('refuses a negative stock and a script image address', async () => {
@@ -64,7 +94,7 @@ describe('Add a Product', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Stock must be at least 0')).toBeInTheDocument();
     expect(screen.getByText('Must be an http(s) URL or a site path')).toBeInTheDocument();
-    expect(sent).toHaveLength(0);
+    expect(writes()).toHaveLength(0);
   });
 
   it('adds the product, says so and resets the form', async () => {
@@ -73,8 +103,8 @@ describe('Add a Product', () => {
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith(messages.productAdded));
-    expect(sent.map(pathOf)).toEqual(['/api/product']);
-    expect(await bodyOf(sent[0]!)).toEqual({
+    expect(writes().map(pathOf)).toEqual(['/api/product']);
+    expect(await bodyOf(writes()[0]!)).toEqual({
       name: 'Steel Bow Rake',
       price: 21.75,
       stock: 80,
@@ -82,6 +112,9 @@ describe('Add a Product', () => {
       rating: 4.5,
       img: '/images/products/bow-rake.svg',
       description: 'Sixteen forged tines.',
+      category: 'uncategorised',
+      nameBn: '',
+      descriptionBn: '',
     });
     await waitFor(() => expect(screen.getByLabelText('Product Name')).toHaveValue(''));
     expect(screen.getByLabelText('Price (per unit)')).toHaveValue(null);
@@ -95,6 +128,165 @@ describe('Add a Product', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(toastMock.error).toHaveBeenCalledWith(messages.addProductFailed));
     expect(screen.getByLabelText('Product Name')).toHaveValue('Steel Bow Rake');
+  });
+});
+
+describe('Edit Product', () => {
+  const id = '22222222-2222-4222-8222-222222222222';
+  const stored = {
+    _id: id,
+    name: '16 L Knapsack Sprayer',
+    price: 38.5,
+    stock: 3,
+    minOrder: 1,
+    rating: 4.4,
+    img: '/images/products/knapsack-sprayer.svg',
+    description: 'Brass lance.',
+    category: 'spraying',
+    nameBn: 'ন্যাপস্যাক স্প্রে মেশিন',
+    descriptionBn: null,
+  };
+  const at = `/dashboard/editProduct/${id}`;
+  beforeEach(() =>
+    server.use(
+      http.get(`/api/product/${id}`, () => HttpResponse.json(stored)),
+      http.put(`/api/product/${id}`, () => HttpResponse.json({ modifiedCount: 1 })),
+      http.get(`/api/product/${id}/images`, () => HttpResponse.json([])),
+    ),
+  );
+  const renderEdit = () => renderPage(<EditProductPage />, at, '/dashboard/editProduct/:productId');
+
+  it('shows the product prefilled, its category chosen, and saves a restock and a new price', async () => {
+    const user = userEvent.setup();
+    renderEdit();
+    expect(await screen.findByLabelText('Product Name')).toHaveValue('16 L Knapsack Sprayer');
+    expect(screen.getByLabelText('Stock')).toHaveValue(3);
+    expect(screen.getByLabelText(messages.fieldProductNameBn)).toHaveValue('ন্যাপস্যাক স্প্রে মেশিন');
+    expect(await screen.findByRole('option', { name: 'Spraying' })).toHaveProperty('selected', true);
+    await user.clear(screen.getByLabelText('Stock'));
+    await user.type(screen.getByLabelText('Stock'), '250');
+    await user.clear(screen.getByLabelText('Price (per unit)'));
+    await user.type(screen.getByLabelText('Price (per unit)'), '36');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Hand tools');
+    await user.type(screen.getByLabelText(messages.fieldDescriptionBn), 'পিতলের নল।');
+    await user.click(screen.getByRole('button', { name: messages.saveChanges }));
+    await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith(messages.productSaved));
+    expect(writes().map((request) => `${request.method} ${pathOf(request)}`)).toEqual([
+      `PUT /api/product/${id}`,
+    ]);
+    const { _id, ...fields } = stored;
+    expect(_id).toBe(id);
+    expect(await bodyOf(writes()[0]!)).toEqual({
+      ...fields,
+      stock: 250,
+      price: 36,
+      category: 'hand-tools',
+      descriptionBn: 'পিতলের নল।',
+    });
+    // The form keeps what was saved.
+    expect(screen.getByLabelText('Stock')).toHaveValue(250);
+  });
+
+  it('refuses a stock below zero with the Add a Product message and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderEdit();
+    await user.clear(await screen.findByLabelText('Stock'));
+    await user.type(screen.getByLabelText('Stock'), '-1');
+    await user.click(screen.getByRole('button', { name: messages.saveChanges }));
+    expect(await screen.findByText('Stock must be at least 0')).toBeInTheDocument();
+    expect(writes()).toHaveLength(0);
+  });
+
+  it("shows the server's refusal and keeps the input", async () => {
+    server.use(http.put(`/api/product/${id}`, () => apiError(404, 'NOT_FOUND', 'Product not found')));
+    const user = userEvent.setup();
+    renderEdit();
+    await user.clear(await screen.findByLabelText('Stock'));
+    await user.type(screen.getByLabelText('Stock'), '9');
+    await user.click(screen.getByRole('button', { name: messages.saveChanges }));
+    await waitFor(() => expect(toastMock.error).toHaveBeenCalledWith('Product not found'));
+    expect(screen.getByLabelText('Stock')).toHaveValue(9);
+  });
+
+  it('uploads a picture with its alternative text, then shows it as the one the shop shows', async () => {
+    const hash = '0123456789abcdef0123456789abcdef';
+    const url = `/media/products/${hash}-640w.webp`;
+    const uploaded = {
+      id: '33333333-3333-4333-8333-333333333333',
+      url,
+      srcset: `/media/products/${hash}-320w.webp 320w, ${url} 640w`,
+      width: 640,
+      height: 480,
+      alt: 'Sprayer on a rice field',
+    };
+    let pictures: (typeof uploaded)[] = [];
+    let received: FormData | undefined;
+    server.use(
+      http.get(`/api/product/${id}/images`, () => HttpResponse.json(pictures)),
+      http.post(`/api/product/${id}/images`, async ({ request }) => {
+        received = await request.formData();
+        pictures = [uploaded];
+        stored.img = url;
+        return HttpResponse.json(uploaded, { status: 201 });
+      }),
+    );
+    // The browser's own chooser would hide other files; the page checks them anyway.
+    const user = userEvent.setup({ applyAccept: false });
+    renderEdit();
+    expect(await screen.findByText(messages.noPicturesYet)).toBeInTheDocument();
+    // Stopped before sending: not a picture, then too large.
+    const fileInput = screen.getByLabelText(messages.pictureFile);
+    await user.upload(fileInput, new File(['text'], 'notes.txt', { type: 'text/plain' }));
+    await user.click(screen.getByRole('button', { name: messages.uploadPicture }));
+    expect(await screen.findByText(messages.pictureWrongType)).toBeInTheDocument();
+    const huge = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' });
+    await user.upload(fileInput, huge);
+    await user.click(screen.getByRole('button', { name: messages.uploadPicture }));
+    expect(await screen.findByText(messages.pictureTooLarge)).toBeInTheDocument();
+    expect(writes()).toHaveLength(0);
+
+    await user.upload(
+      fileInput,
+      new File([new Uint8Array([0xff, 0xd8, 0xff])], 'sprayer.jpg', { type: 'image/jpeg' }),
+    );
+    await user.type(screen.getByLabelText(messages.pictureAlt), 'Sprayer on a rice field');
+    await user.click(screen.getByRole('button', { name: messages.uploadPicture }));
+    await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith(messages.pictureUploaded));
+    expect(received?.get('alt')).toBe('Sprayer on a rice field');
+    // (jsdom's FormData does not carry the file's bytes faithfully to MSW; the API tests check those.)
+    expect(received?.has('file')).toBe(true);
+    const picture = await screen.findByRole('img', { name: 'Sprayer on a rice field' });
+    expect(picture).toHaveAttribute('srcset', uploaded.srcset);
+    expect(screen.getByText(messages.shownInShop)).toBeInTheDocument();
+    // The form now holds the new address, so saving keeps the picture.
+    await waitFor(() => expect(screen.getByLabelText('Image URL')).toHaveValue(url));
+    stored.img = '/images/products/knapsack-sprayer.svg';
+  });
+
+  it("shows the server's refusal of a picture", async () => {
+    server.use(
+      http.post(`/api/product/${id}/images`, () =>
+        apiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The file is not a JPEG, PNG or WebP picture'),
+      ),
+    );
+    const user = userEvent.setup();
+    renderEdit();
+    await user.upload(
+      await screen.findByLabelText(messages.pictureFile),
+      new File(['<svg/>'], 'logo.png', { type: 'image/png' }),
+    );
+    await user.click(screen.getByRole('button', { name: messages.uploadPicture }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      messages.pictureUploadFailed('The file is not a JPEG, PNG or WebP picture'),
+    );
+    expect(screen.getByRole('button', { name: messages.uploadPicture })).toBeEnabled();
+  });
+
+  it('says so when the product does not exist', async () => {
+    server.use(http.get(`/api/product/${id}`, () => apiError(404, 'NOT_FOUND', 'Product not found')));
+    renderEdit();
+    expect(await screen.findByText(messages.productNotFound)).toHaveAttribute('role', 'alert');
+    expect(screen.queryByLabelText('Product Name')).not.toBeInTheDocument();
   });
 });
 
@@ -168,6 +360,6 @@ describe('Manage Products', () => {
   it('goes home on a 403', async () => {
     server.use(http.get('/api/products', () => apiError(403, 'FORBIDDEN', 'Administrators only')));
     const router = renderPage(<ManageProductsPage />);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });

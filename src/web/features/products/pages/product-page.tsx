@@ -1,9 +1,11 @@
 import { Link, useParams } from 'react-router';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
-import { t, price } from '../../../lib/i18n.ts';
+import { t } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useProduct } from '../api/get-product.ts';
-import { useCategories } from '../api/search-products.ts';
+import { categoryNameOf, useCategories } from '../api/search-products.ts';
+import { PAGE_PICTURE_SIZES, ProductPicture } from '../components/product-picture.tsx';
+import { ProductFigures } from '../components/product-figures.tsx';
 
 /**
  * /product/{id}: one product with its picture, description, price, stock and minimum order.
@@ -32,11 +34,13 @@ export default function ProductPage() {
       aria-labelledby="product-name"
     >
       <figure className="overflow-hidden rounded-box bg-base-200">
-        <img
+        <ProductPicture
           src={item.img}
           alt={item.name}
           width={800}
           height={600}
+          sizes={PAGE_PICTURE_SIZES}
+          eager
           className="aspect-[4/3] h-auto w-full object-contain"
         />
       </figure>
@@ -49,7 +53,7 @@ export default function ProductPage() {
             <>
               {' / '}
               <Link to={`${paths.products}?category=${category.slug}`} className="link-hover">
-                {category.name}
+                {categoryNameOf(category)}
               </Link>
             </>
           )}
@@ -57,22 +61,7 @@ export default function ProductPage() {
         <h1 id="product-name" className="text-3xl font-bold">
           {item.name}
         </h1>
-        <p className="text-3xl font-bold text-primary">
-          {price(item.price)}
-          <span className="ml-1 text-base font-medium text-base-content/70">{t.perUnit}</span>
-        </p>
-        <dl className="grid grid-cols-2 gap-2 text-sm sm:max-w-sm">
-          <div className="rounded-field bg-base-200 px-3 py-2">
-            <dt className="text-base-content/70">{t.stock}</dt>
-            <dd className="font-semibold">
-              {item.stock > 0 ? item.stock.toLocaleString('en-US') : t.outOfStock}
-            </dd>
-          </div>
-          <div className="rounded-field bg-base-200 px-3 py-2">
-            <dt className="text-base-content/70">{t.minimumOrder}</dt>
-            <dd className="font-semibold">{item.minOrder.toLocaleString('en-US')}</dd>
-          </div>
-        </dl>
+        <ProductFigures product={item} on="page" />
         <p className="leading-relaxed whitespace-pre-line text-base-content/80">{item.description}</p>
         <div>
           <Link to={paths.placeOrder(item._id)} className="btn btn-primary btn-wide">

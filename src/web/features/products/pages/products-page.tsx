@@ -1,10 +1,11 @@
 import { useId, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { productSorts, type ProductSort } from '../../../../shared/schemas/product.schema.ts';
+import { FormField, TextField } from '../../../components/ui/form-field.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { t } from '../../../lib/i18n.ts';
 import { loadedRows } from '../../../lib/paged-list.ts';
-import { useCategories, useProductSearch } from '../api/search-products.ts';
+import { categoryNameOf, useCategories, useProductSearch } from '../api/search-products.ts';
 import { ProductCard, ProductCardPlaceholder } from '../components/product-card.tsx';
 
 const sortLabels: Record<ProductSort, () => string> = {
@@ -97,25 +98,25 @@ export default function ProductsPage() {
             {t.searchButton}
           </button>
         </div>
-        <label className="form-control lg:col-span-3">
-          <span className="label-text mb-1 text-sm font-medium">{t.categoryLabel}</span>
+        <FormField id={`${ids}-category`} label={t.categoryLabel} className="lg:col-span-3">
           <select
-            className="select select-bordered w-full"
+            id={`${ids}-category`}
+            className="select w-full"
             value={params.get('category') ?? ''}
             onChange={(event) => change('category', event.target.value)}
           >
             <option value="">{t.allCategories}</option>
             {categories.data?.map((category) => (
               <option key={category._id} value={category.slug}>
-                {category.name}
+                {categoryNameOf(category)}
               </option>
             ))}
           </select>
-        </label>
-        <label className="form-control lg:col-span-3">
-          <span className="label-text mb-1 text-sm font-medium">{t.sortLabel}</span>
+        </FormField>
+        <FormField id={`${ids}-sort`} label={t.sortLabel} className="lg:col-span-3">
           <select
-            className="select select-bordered w-full"
+            id={`${ids}-sort`}
+            className="select w-full"
             value={sort}
             onChange={(event) => change('sort', event.target.value)}
           >
@@ -127,41 +128,30 @@ export default function ProductsPage() {
                 </option>
               ))}
           </select>
-        </label>
-        <label className="form-control lg:col-span-2">
-          <span className="label-text mb-1 text-sm font-medium">{t.minPriceLabel}</span>
-          <input
-            key={`min-${params.get('minPrice') ?? ''}`}
-            name="minPrice"
+        </FormField>
+        {(['minPrice', 'maxPrice'] as const).map((name) => (
+          <TextField
+            // Drawn anew when the address changes, so the box shows the address's value.
+            key={`${name}-${params.get(name) ?? ''}`}
+            id={`${ids}-${name}`}
+            label={name === 'minPrice' ? t.minPriceLabel : t.maxPriceLabel}
+            className="lg:col-span-2"
+            name={name}
             type="number"
             min={0}
             step="0.01"
             inputMode="decimal"
-            defaultValue={params.get('minPrice') ?? ''}
-            className="input input-bordered w-full"
+            defaultValue={params.get(name) ?? ''}
           />
-        </label>
-        <label className="form-control lg:col-span-2">
-          <span className="label-text mb-1 text-sm font-medium">{t.maxPriceLabel}</span>
-          <input
-            key={`max-${params.get('maxPrice') ?? ''}`}
-            name="maxPrice"
-            type="number"
-            min={0}
-            step="0.01"
-            inputMode="decimal"
-            defaultValue={params.get('maxPrice') ?? ''}
-            className="input input-bordered w-full"
-          />
-        </label>
-        <label className="label cursor-pointer justify-start gap-2 self-end pb-2 lg:col-span-2">
+        ))}
+        <label className="flex min-h-11 cursor-pointer items-center gap-2 self-end pb-2 lg:col-span-2">
           <input
             type="checkbox"
-            className="checkbox checkbox-primary"
+            className="size-5 accent-primary"
             checked={params.get('inStock') === 'true'}
             onChange={(event) => change('inStock', event.target.checked ? 'true' : '')}
           />
-          <span className="label-text">{t.inStockOnly}</span>
+          <span>{t.inStockOnly}</span>
         </label>
       </form>
       {filtered && (

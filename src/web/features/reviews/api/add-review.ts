@@ -7,7 +7,7 @@ export type AddReviewInput = Required<Pick<ReviewInput, 'name' | 'avatar' | 'mes
 
 /**
  * POST /api/review with the spec's payload. The server writes the review under the signed-in
- * account's own name and avatar whatever is sent (design.md), so these are for the record.
+ * account's own name and avatar whatever is sent, so these are for the record.
  */
 export function addReview(input: AddReviewInput): Promise<{ insertedId: string }> {
   return apiFetch<{ insertedId: string }>('/review', {

@@ -9,12 +9,12 @@ import {
   RATING_MIN,
   REVIEW_MESSAGE_MAX,
 } from '../../../../shared/constants.ts';
-import { count, t } from '../../../lib/i18n.ts';
+import { count, t, translate } from '../../../lib/i18n.ts';
 import { reviewInputSchema } from '../../../../shared/schemas/review.schema.ts';
 import { useAuth } from '../../../lib/auth-provider.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useAddReview } from '../api/add-review.ts';
-import { describedBy, FormField } from '../../../components/ui/form-field.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
 
 /**
  * Write a Review (spec section 2): read-only name, rating 1 to 5 and a comment of at most
@@ -51,7 +51,7 @@ export default function AddReviewPage() {
       toast.success(t.reviewAdded);
       navigate(paths.home);
     } catch (error) {
-      toast.error((error as Error).message);
+      toast.error(translate((error as Error).message));
     }
   });
 
@@ -66,48 +66,27 @@ export default function AddReviewPage() {
         onSubmit={onSubmit}
         className="card mt-6 grid gap-5 border border-base-300 bg-base-100 p-5 shadow-sm sm:p-6"
       >
-        <FormField id={`${id}-name`} label={t.name}>
-          <input
-            id={`${id}-name`}
-            value={account?.displayName ?? ''}
-            readOnly
-            className="input w-full bg-base-200"
-          />
-        </FormField>
-        <FormField
+        <TextField id={`${id}-name`} label={t.name} value={account?.displayName ?? ''} readOnly />
+        <TextField
           id={`${id}-rating`}
           label={t.rating}
           error={errors.rating?.message}
           hint={t.fromTo(count(RATING_MIN), count(RATING_MAX))}
-        >
-          <input
-            id={`${id}-rating`}
-            type="number"
-            inputMode="numeric"
-            min={RATING_MIN}
-            max={RATING_MAX}
-            step={1}
-            className="input w-full"
-            aria-invalid={errors.rating ? true : undefined}
-            aria-describedby={describedBy(`${id}-rating`, true)}
-            {...register('rating', { valueAsNumber: true })}
-          />
-        </FormField>
-        <FormField
+          type="number"
+          inputMode="numeric"
+          min={RATING_MIN}
+          max={RATING_MAX}
+          step={1}
+          {...register('rating', { valueAsNumber: true })}
+        />
+        <TextField
           id={`${id}-message`}
           label={t.comment}
           error={errors.message?.message}
-          hint={`${length} / ${REVIEW_MESSAGE_MAX} characters`}
-        >
-          <textarea
-            id={`${id}-message`}
-            rows={5}
-            className="textarea w-full"
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={describedBy(`${id}-message`, true)}
-            {...register('message')}
-          />
-        </FormField>
+          hint={t.charactersOf(count(length), count(REVIEW_MESSAGE_MAX))}
+          rows={5}
+          {...register('message')}
+        />
         <div>
           <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={addReview.isPending}>
             {addReview.isPending && (

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { toast } from 'react-toastify';
@@ -8,10 +8,11 @@ import {
   type ProfileUpdate,
   type User,
 } from '../../../../shared/schemas/user.schema.ts';
-import { describedBy, FormField } from '../../../components/ui/form-field.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
 import type { SignedInAccount } from '../../../lib/auth-provider.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import { t } from '../../../lib/i18n.ts';
+import { t, translate } from '../../../lib/i18n.ts';
 
 interface UpdateProfileModalProps {
   open: boolean;
@@ -44,7 +45,6 @@ type ProfileForm = z.input<typeof profileUpdateSchema>;
  * 'Profile Updated' on success; the cached userData is refetched.
  */
 export function UpdateProfileModal({ open, onClose, account, profile }: UpdateProfileModalProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const update = useUpdateProfile();
   const [error, setError] = useState<string | null>(null);
   const firstEditable = useRef<HTMLInputElement | null>(null);
@@ -59,22 +59,16 @@ export function UpdateProfileModal({ open, onClose, account, profile }: UpdatePr
     defaultValues: { phone: '', address: '', linkedIn: '', facebook: '' },
   });
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      reset({
-        phone: profile?.phone ?? '',
-        address: profile?.address ?? '',
-        linkedIn: profile?.linkedIn ?? '',
-        facebook: profile?.facebook ?? '',
-      });
-      element.showModal();
-      // The first editable field, not the read-only name, takes the focus.
-      firstEditable.current?.focus();
-    }
-    if (!open && element.open) element.close();
-  }, [open, profile, reset]);
+  const fill = useCallback(() => {
+    reset({
+      phone: profile?.phone ?? '',
+      address: profile?.address ?? '',
+      linkedIn: profile?.linkedIn ?? '',
+      facebook: profile?.facebook ?? '',
+    });
+    // The first editable field, not the read-only name, takes the focus.
+    firstEditable.current?.focus();
+  }, [profile, reset]);
 
   const onSubmit = (values: ProfileUpdate) => {
     setError(null);
@@ -90,89 +84,63 @@ export function UpdateProfileModal({ open, onClose, account, profile }: UpdatePr
           toast.success(t.profileUpdated);
           onClose();
         },
-        onError: (caught) => setError(caught.message),
+        onError: (caught) => setError(translate(caught.message)),
       },
     );
   };
 
   return (
-    <dialog
-      ref={dialog}
-      className="modal modal-bottom sm:modal-middle"
+    <Modal
+      open={open}
+      onOpen={fill}
       onClose={() => {
         setError(null);
         onClose();
       }}
-      aria-labelledby="update-profile-title"
+      labelledBy="update-profile-title"
     >
-      <div className="modal-box">
-        <h3 id="update-profile-title" className="mb-4 text-lg font-bold">
-          {t.updateProfile}
-        </h3>
-        <form className="flex flex-col gap-3" onSubmit={handleSubmit(onSubmit)} noValidate>
-          <FormField id={`${id}-name`} label={t.name}>
-            <input
-              id={`${id}-name`}
-              className="input w-full bg-base-200"
-              value={account?.displayName ?? ''}
-              readOnly
+      <h3 id="update-profile-title" className="mb-4 text-lg font-bold">
+        {t.updateProfile}
+      </h3>
+      <form className="flex flex-col gap-3" onSubmit={handleSubmit(onSubmit)} noValidate>
+        <TextField id={`${id}-name`} label={t.name} value={account?.displayName ?? ''} readOnly />
+        <TextField id={`${id}-email`} label={t.email} type="email" value={account?.email ?? ''} readOnly />
+        {fields.map((field, index) => {
+          const registered = register(field.name);
+          return (
+            <TextField
+              key={field.name}
+              id={`${id}-${field.name}`}
+              label={field.label}
+              error={errors[field.name]?.message}
+              type={field.type}
+              inputMode={field.inputMode}
+              autoComplete={field.autoComplete}
+              {...registered}
+              ref={(element) => {
+                registered.ref(element);
+                if (index === 0) firstEditable.current = element;
+              }}
             />
-          </FormField>
-          <FormField id={`${id}-email`} label={t.email}>
-            <input
-              id={`${id}-email`}
-              className="input w-full bg-base-200"
-              type="email"
-              value={account?.email ?? ''}
-              readOnly
-            />
-          </FormField>
-          {fields.map((field, index) => {
-            const registered = register(field.name);
-            const fieldId = `${id}-${field.name}`;
-            const fieldError = errors[field.name]?.message;
-            return (
-              <FormField key={field.name} id={fieldId} label={field.label} error={fieldError}>
-                <input
-                  id={fieldId}
-                  className={`input w-full ${fieldError ? 'input-error' : ''}`}
-                  type={field.type}
-                  inputMode={field.inputMode}
-                  autoComplete={field.autoComplete}
-                  aria-invalid={fieldError ? true : undefined}
-                  aria-describedby={describedBy(fieldId, fieldError)}
-                  {...registered}
-                  ref={(element) => {
-                    registered.ref(element);
-                    if (index === 0) firstEditable.current = element;
-                  }}
-                />
-              </FormField>
-            );
-          })}
-          {error && (
-            <p role="alert" className="text-sm font-medium text-error">
-              {t.errorLine(error)}
-            </p>
-          )}
-          <div className="modal-action">
-            <button type="button" className="btn" onClick={onClose} disabled={update.isPending}>
-              {t.cancel}
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-              {update.isPending && (
-                <span className="loading loading-spinner loading-sm" aria-label={t.saving} />
-              )}
-              {t.submit}
-            </button>
-          </div>
-        </form>
-      </div>
-      <form method="dialog" className="modal-backdrop">
-        <button type="submit" aria-label={t.close}>
-          close
-        </button>
+          );
+        })}
+        {error && (
+          <p role="alert" className="text-sm font-medium text-error">
+            {t.errorLine(error)}
+          </p>
+        )}
+        <div className="modal-action">
+          <button type="button" className="btn" onClick={onClose} disabled={update.isPending}>
+            {t.cancel}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+            {update.isPending && (
+              <span className="loading loading-spinner loading-sm" aria-label={t.saving} />
+            )}
+            {t.submit}
+          </button>
+        </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }

@@ -1,12 +1,8 @@
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { t } from '../../../lib/i18n.ts';
-import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
-import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
+import { t, translate } from '../../../lib/i18n.ts';
+import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { loadedRows } from '../../../lib/paged-list.ts';
-import { paths } from '../../../lib/paths.ts';
 import { useUsers } from '../api/get-users.ts';
 import { usePromoteUser } from '../api/promote-user.ts';
 
@@ -17,15 +13,8 @@ import { usePromoteUser } from '../api/promote-user.ts';
  * Users come 100 a page; 'Load more' under the table shows when the server names a next page.
  */
 export default function MakeAdminPage() {
-  const navigate = useNavigate();
   const users = useUsers();
-  const list = loadedRows(users.data);
   const promote = usePromoteUser();
-
-  const forbidden = users.error instanceof ApiError && users.error.status === 403;
-  useEffect(() => {
-    if (forbidden) void navigate(paths.root, { replace: true });
-  }, [forbidden, navigate]);
 
   const makeAdmin = (email: string) =>
     promote.mutate(email, {
@@ -33,7 +22,9 @@ export default function MakeAdminPage() {
         if (result.modifiedCount > 0) toast.success(t.userPromoted);
       },
       onError: (error) =>
-        toast.error(error instanceof ApiError && error.status === 403 ? t.promoteFailed : error.message),
+        toast.error(
+          error instanceof ApiError && error.status === 403 ? t.promoteFailed : translate(error.message),
+        ),
     });
 
   return (
@@ -41,17 +32,14 @@ export default function MakeAdminPage() {
       <h2 id="make-admin-heading" className="mb-4 text-xl font-semibold">
         {t.makeAdmin}
       </h2>
-      {forbidden || (users.isPending && !list) ? (
-        <FullPageSpinner label={t.loadingUsers} />
-      ) : !list ? (
-        <div role="alert" className="alert alert-error alert-soft">
-          <span>{t.couldNotLoadUsers(users.error?.message ?? '')}</span>
-          <button type="button" className="btn btn-sm" onClick={() => void users.refetch()}>
-            {t.tryAgain}
-          </button>
-        </div>
-      ) : (
-        <>
+      <PagedList
+        query={users}
+        rows={loadedRows(users.data)}
+        loadingLabel={t.loadingUsers}
+        failed={t.couldNotLoadUsers}
+        noun={t.nounUsers}
+      >
+        {(list) => (
           <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
             <table className="table table-zebra max-sm:table-sm">
               <thead>
@@ -101,9 +89,8 @@ export default function MakeAdminPage() {
               </tbody>
             </table>
           </div>
-          <LoadMoreButton noun={t.nounUsers} query={users} />
-        </>
-      )}
+        )}
+      </PagedList>
     </section>
   );
 }

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProductInput } from '../../../../shared/schemas/product.schema.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { productKeys } from '../keys.ts';
+
+/** PUT /api/product/{id} (admin): every field of Add a Product; answers how many rows changed. */
+export function editProduct(productId: string, input: ProductInput): Promise<{ modifiedCount: number }> {
+  return apiFetch<{ modifiedCount: number }>(`/product/${encodeURIComponent(productId)}`, {
+    method: 'PUT',
+    body: input,
+  });
+}
+
+export function useEditProduct(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProductInput) => editProduct(productId, input),
+    // Lists, searches and the product itself all show price and stock.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
+  });
+}

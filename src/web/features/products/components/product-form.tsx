@@ -1,0 +1,172 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { t } from '../../../lib/i18n.ts';
+import { imageUrlSchema } from '../../../../shared/schemas/common.schema.ts';
+import { productInputSchema, type ProductInput } from '../../../../shared/schemas/product.schema.ts';
+import { controlProps, FormField, TextField } from '../../../components/ui/form-field.tsx';
+import { useCategories } from '../api/search-products.ts';
+import { productFieldLabel, productFormErrors } from './product-form-errors.ts';
+
+/** The category every product without one is in (the server's default). */
+const UNCATEGORISED = 'uncategorised';
+
+// The shared payload schema, except that an empty image URL says "required" rather than
+// "not a URL" (the URL rule itself is the shared one), and the category select's "" is none.
+const productFormSchema = productInputSchema.extend({
+  img: z.string().trim().min(1).pipe(imageUrlSchema),
+  category: z.preprocess((value) => (value === '' ? undefined : value), productInputSchema.shape.category),
+});
+
+/** The form's values before the admin types: empty for a new product, the product's own when editing. */
+export type ProductFormValues = Partial<ProductInput>;
+
+/**
+ * The product form of Add a Product and Edit Product: the spec's seven fields (all required,
+ * section 5) and the product's category. `onSaved` runs after `onSubmit` succeeds; a new
+ * product's form empties itself then (`resetOnSave`).
+ */
+export function ProductForm({
+  defaultValues,
+  submitLabel,
+  pending,
+  resetOnSave = false,
+  onSubmit,
+}: {
+  defaultValues: ProductFormValues;
+  submitLabel: string;
+  pending: boolean;
+  resetOnSave?: boolean;
+  /** Saves the product; resolves true when it was saved (the form then resets if asked to). */
+  onSubmit: (input: ProductInput) => Promise<boolean>;
+}) {
+  const id = useId();
+  const categories = useCategories();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    control,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(productFormSchema, { error: productFormErrors }),
+    defaultValues: {
+      name: '',
+      img: '',
+      description: '',
+      nameBn: '',
+      descriptionBn: '',
+      category: UNCATEGORISED,
+      ...defaultValues,
+    },
+  });
+
+  const save = handleSubmit(async (input) => {
+    if ((await onSubmit(input)) && resetOnSave) reset();
+  });
+
+  const img = useWatch({ control, name: 'img' });
+  const preview = imageUrlSchema.safeParse(img ?? '').success ? img : null;
+  /** The label, message and id of one of the form's fields. */
+  const field = (name: keyof ProductInput) => ({
+    id: `${id}-${name}`,
+    label: productFieldLabel(name),
+    error: errors[name]?.message,
+  });
+  const number = { type: 'number', inputMode: 'decimal' as const };
+  const whole = { type: 'number', inputMode: 'numeric' as const, step: '1' };
+
+  return (
+    <form
+      noValidate
+      onSubmit={save}
+      className="card mt-6 grid gap-5 border border-base-300 bg-base-100 p-5 shadow-sm sm:grid-cols-2 sm:p-6"
+    >
+      <TextField {...field('name')} className="sm:col-span-2" autoComplete="off" {...register('name')} />
+      <TextField
+        {...field('price')}
+        hint={t.inDollars}
+        {...number}
+        step="0.01"
+        min="0.01"
+        {...register('price', { valueAsNumber: true })}
+      />
+      <TextField {...field('stock')} {...whole} min="0" {...register('stock', { valueAsNumber: true })} />
+      <TextField
+        {...field('minOrder')}
+        {...whole}
+        min="1"
+        {...register('minOrder', { valueAsNumber: true })}
+      />
+      <TextField
+        {...field('rating')}
+        hint={t.zeroToFive}
+        {...number}
+        step="0.1"
+        min="0"
+        max="5"
+        {...register('rating', { valueAsNumber: true })}
+      />
+      <FormField {...field('category')} className="sm:col-span-2">
+        {categories.data ? (
+          // Mounted once the categories are known, so it shows the product's own from the start.
+          <select
+            {...controlProps(`${id}-category`, errors.category)}
+            {...register('category')}
+            className="select w-full"
+          >
+            {categories.data.map((category) => (
+              <option key={category.slug} value={category.slug}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <select id={`${id}-category`} className="select w-full" disabled aria-busy={categories.isPending}>
+            <option>{categories.isPending ? t.loading : t.uncategorisedName}</option>
+          </select>
+        )}
+      </FormField>
+      <TextField
+        {...field('img')}
+        hint={t.imageHint}
+        className="sm:col-span-2"
+        type="text"
+        inputMode="url"
+        autoComplete="off"
+        {...register('img')}
+        aside={
+          <div className="size-16 shrink-0 overflow-hidden rounded-field border border-base-300 bg-base-200">
+            {preview && (
+              <img src={preview} alt={t.preview} width={64} height={64} className="size-16 object-cover" />
+            )}
+          </div>
+        }
+      />
+      <TextField {...field('description')} className="sm:col-span-2" rows={5} {...register('description')} />
+      <TextField
+        {...field('nameBn')}
+        hint={t.bengaliOptional}
+        className="sm:col-span-2"
+        lang="bn"
+        autoComplete="off"
+        {...register('nameBn')}
+      />
+      <TextField
+        {...field('descriptionBn')}
+        hint={t.bengaliOptional}
+        className="sm:col-span-2"
+        lang="bn"
+        rows={4}
+        {...register('descriptionBn')}
+      />
+      <div className="sm:col-span-2">
+        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={pending}>
+          {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

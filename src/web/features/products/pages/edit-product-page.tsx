@@ -1,0 +1,69 @@
+import { useId } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { t } from '../../../lib/i18n.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
+import { useEditProduct } from '../api/edit-product.ts';
+import { useProductToEdit } from '../api/get-product.ts';
+import { ProductForm } from '../components/product-form.tsx';
+import { ProductPictures } from '../components/product-pictures.tsx';
+
+/**
+ * Edit Product (admin): every field of Add a Product, prefilled, stock included for restocking.
+ * Reached from Manage Products; the server checks the same rules as on add.
+ */
+export default function EditProductPage() {
+  const id = useId();
+  const { productId = '' } = useParams();
+  const product = useProductToEdit(productId);
+  const editProduct = useEditProduct(productId);
+  const missing =
+    product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400);
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="max-w-3xl">
+      <Link to={paths.manageProducts} className="link link-hover text-sm">
+        ← {t.manageProducts}
+      </Link>
+      <h2 id={`${id}-title`} className="mt-2 text-xl font-bold">
+        {t.editProduct}
+      </h2>
+      {product.isPending && <FullPageSpinner label={t.loadingProduct} />}
+      {product.error && (
+        <div role="alert" className="alert alert-error mt-6">
+          {missing ? t.productNotFound : product.error.message}
+        </div>
+      )}
+      {product.data && (
+        <>
+          <p className="mt-1 text-sm text-base-content/70">{product.data.name}</p>
+          <ProductForm
+            // A fresh form for each product (its own defaults), not one reused across products;
+            // and after a picture upload changes img, so saving never puts the old address back.
+            key={`${product.data._id}:${product.data.img}`}
+            defaultValues={{
+              ...product.data,
+              nameBn: product.data.nameBn ?? '',
+              descriptionBn: product.data.descriptionBn ?? '',
+            }}
+            submitLabel={t.saveChanges}
+            pending={editProduct.isPending}
+            onSubmit={async (input) => {
+              try {
+                await editProduct.mutateAsync(input);
+                toast.success(t.productSaved);
+                return true;
+              } catch (failure) {
+                toast.error(failure instanceof ApiError ? failure.message : t.addProductFailed);
+                return false;
+              }
+            }}
+          />
+          <ProductPictures productId={product.data._id} currentImg={product.data.img} />
+        </>
+      )}
+    </section>
+  );
+}
