@@ -41,7 +41,6 @@ export const bnPageMessages = {
   googleNotConfigured: 'এই সার্ভারে Google সাইন-ইন চালু করা হয়নি',
   commonPassword: 'এই পাসওয়ার্ডটি খুব প্রচলিত এবং সহজে অনুমান করা যায়। অন্য একটি বেছে নিন।',
   // The shop's own words beyond the spec (navigation, labels, states); same in every language file.
-  saving: 'সংরক্ষণ হচ্ছে',
   tryAgain: 'আবার চেষ্টা করুন',
   loadMore: 'আরও দেখুন',
   loadingEllipsis: 'লোড হচ্ছে…',

@@ -43,7 +43,6 @@ export const pageMessages = {
   // Not in the spec: a password from the list of the most common ones (sign-up and reset).
   commonPassword: 'This password is too common and easy to guess. Please choose another one.',
   // The shop's own words beyond the spec (navigation, labels, states); same in every language file.
-  saving: 'Saving',
   tryAgain: 'Try again',
   loadMore: 'Load more',
   loadingEllipsis: 'Loading…',

@@ -1,5 +1,6 @@
 import { t } from '../../lib/i18n.ts';
 import { Modal } from './modal.tsx';
+import { BusyButton } from './busy-button.tsx';
 
 interface ConfirmDeleteModalProps {
   /** Open while this is true; closing (No, Escape, backdrop) calls onCancel. */
@@ -20,10 +21,9 @@ export function ConfirmDeleteModal({ open, onConfirm, onCancel, busy = false }: 
         {t.confirmDelete}
       </h3>
       <div className="modal-action">
-        <button type="button" className="btn btn-error" onClick={onConfirm} disabled={busy}>
-          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <BusyButton type="button" className="btn-error" onClick={onConfirm} busy={busy}>
           {t.confirmYes}
-        </button>
+        </BusyButton>
         <button type="button" className="btn" onClick={onCancel} disabled={busy}>
           {t.confirmNo}
         </button>

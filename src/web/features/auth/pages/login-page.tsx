@@ -18,6 +18,7 @@ import {
 } from '../components/auth-card.tsx';
 import { useLoginState, useRedirectTarget } from '../components/redirect-target.ts';
 import { addressIn, getLocale, t } from '../../../lib/i18n.ts';
+import { BusyButton } from '../../../components/ui/busy-button.tsx';
 
 /** Log In (spec sections 2, 5, 8): email and password, forgot password, Google popup. */
 export default function LoginPage() {
@@ -101,12 +102,13 @@ export default function LoginPage() {
           </button>
         </div>
         <ErrorLine message={error} />
-        <button type="submit" className="btn btn-primary w-full" disabled={busy !== null || !hydrated}>
-          {busy === 'sign-in' || busy === 'reset' ? (
-            <span className="loading loading-spinner loading-sm" aria-label={t.working} />
-          ) : null}
+        <BusyButton
+          className="btn-primary w-full"
+          busy={busy === 'sign-in' || busy === 'reset'}
+          disabled={busy !== null || !hydrated}
+        >
           {t.login}
-        </button>
+        </BusyButton>
       </form>
       <AuthAlternatives
         action={action}

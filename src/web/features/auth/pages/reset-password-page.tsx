@@ -6,6 +6,7 @@ import { resetPassword } from '../api/identity.ts';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { AuthCard, ErrorLine } from '../components/auth-card.tsx';
 import { t } from '../../../lib/i18n.ts';
+import { BusyButton } from '../../../components/ui/busy-button.tsx';
 
 /**
  * Where the mailed reset link leads (the spec's 'Sent email' needs a place to
@@ -52,10 +53,9 @@ export default function ResetPasswordPage() {
           disabled={!token}
         />
         <ErrorLine message={error} />
-        <button type="submit" className="btn btn-primary w-full" disabled={busy || !token}>
-          {busy && <span className="loading loading-spinner loading-sm" aria-label={t.working} />}
+        <BusyButton className="btn-primary w-full" busy={busy} disabled={!token}>
           {t.savePassword}
-        </button>
+        </BusyButton>
       </form>
       <p className="text-center text-sm">
         <Link to={paths.login} className="link link-primary">

@@ -15,6 +15,7 @@ import {
   useFinishSignIn,
 } from '../components/auth-card.tsx';
 import { t } from '../../../lib/i18n.ts';
+import { BusyButton } from '../../../components/ui/busy-button.tsx';
 
 /**
  * Sign Up (spec sections 2, 4, 5): name, email, password. The server sets the display
@@ -77,12 +78,13 @@ export default function SignUpPage() {
           {...register('password')}
         />
         <ErrorLine message={error} />
-        <button type="submit" className="btn btn-primary w-full" disabled={busy !== null || !hydrated}>
-          {busy === 'sign-up' && (
-            <span className="loading loading-spinner loading-sm" aria-label={t.working} />
-          )}
+        <BusyButton
+          className="btn-primary w-full"
+          busy={busy === 'sign-up'}
+          disabled={busy !== null || !hydrated}
+        >
           {t.signUp}
-        </button>
+        </BusyButton>
       </form>
       <AuthAlternatives
         action={action}

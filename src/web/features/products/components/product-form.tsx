@@ -8,6 +8,7 @@ import { productInputSchema, type ProductInput } from '../../../../shared/schema
 import { controlProps, FormField, TextField } from '../../../components/ui/form-field.tsx';
 import { useCategories } from '../api/search-products.ts';
 import { productFieldLabel, productFormErrors } from './product-form-errors.ts';
+import { BusyButton } from '../../../components/ui/busy-button.tsx';
 
 /** The category every product without one is in (the server's default). */
 const UNCATEGORISED = 'uncategorised';
@@ -162,10 +163,9 @@ export function ProductForm({
         {...register('descriptionBn')}
       />
       <div className="sm:col-span-2">
-        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={pending}>
-          {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <BusyButton className="btn-primary w-full sm:w-auto" busy={pending}>
           {submitLabel}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -13,6 +13,7 @@ import { describedBy, FormField } from '../../../components/ui/form-field.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { useCategories } from '../api/search-products.ts';
 import { useAddCategory, useRemoveCategory, useRenameCategory } from '../api/manage-categories.ts';
+import { BusyButton } from '../../../components/ui/busy-button.tsx';
 
 /** The category every product without one is in: it can be renamed, never removed. */
 const UNCATEGORISED = 'uncategorised';
@@ -102,14 +103,9 @@ function AddCategoryForm() {
           aria-describedby={describedBy(`${id}-name`, errors.name)}
         />
       </FormField>
-      <button
-        type="submit"
-        className="btn btn-primary mt-6 w-full sm:w-auto"
-        disabled={addCategory.isPending}
-      >
-        {addCategory.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      <BusyButton className="btn-primary mt-6 w-full sm:w-auto" busy={addCategory.isPending}>
         {t.addCategory}
-      </button>
+      </BusyButton>
     </form>
   );
 }

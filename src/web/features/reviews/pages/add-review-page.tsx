@@ -15,6 +15,7 @@ import { useAuth } from '../../../lib/auth-provider.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useAddReview } from '../api/add-review.ts';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { BusyButton } from '../../../components/ui/busy-button.tsx';
 
 /**
  * Write a Review (spec section 2): read-only name, rating 1 to 5 and a comment of at most
@@ -88,12 +89,9 @@ export default function AddReviewPage() {
           {...register('message')}
         />
         <div>
-          <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={addReview.isPending}>
-            {addReview.isPending && (
-              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-            )}
+          <BusyButton className="btn-primary w-full sm:w-auto" busy={addReview.isPending}>
             {t.submit}
-          </button>
+          </BusyButton>
         </div>
       </form>
     </section>

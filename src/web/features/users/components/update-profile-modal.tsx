@@ -13,6 +13,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import type { SignedInAccount } from '../../../lib/auth-provider.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { t, translate } from '../../../lib/i18n.ts';
+import { BusyButton } from '../../../components/ui/busy-button.tsx';
 
 interface UpdateProfileModalProps {
   open: boolean;
@@ -133,12 +134,7 @@ export function UpdateProfileModal({ open, onClose, account, profile }: UpdatePr
           <button type="button" className="btn" onClick={onClose} disabled={update.isPending}>
             {t.cancel}
           </button>
-          <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-            {update.isPending && (
-              <span className="loading loading-spinner loading-sm" aria-label={t.saving} />
-            )}
-            {t.submit}
-          </button>
+          <BusyButton busy={update.isPending}>{t.submit}</BusyButton>
         </div>
       </form>
     </Modal>

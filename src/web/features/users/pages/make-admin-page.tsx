@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { loadedRows } from '../../../lib/paged-list.ts';
 import { useUsers } from '../api/get-users.ts';
 import { usePromoteUser } from '../api/promote-user.ts';
+import { BusyButton } from '../../../components/ui/busy-button.tsx';
 
 /**
  * Make Admin (spec section 2): every user with a 'Make Admin' button for non-admins.
@@ -70,17 +71,15 @@ export default function MakeAdminPage() {
                         {user.role === 'admin' ? (
                           <span className="badge badge-primary badge-soft">{t.admin}</span>
                         ) : (
-                          <button
+                          <BusyButton
                             type="button"
-                            className="btn btn-secondary whitespace-nowrap"
+                            className="btn-secondary whitespace-nowrap"
                             onClick={() => makeAdmin(user.email)}
+                            busy={busy}
                             disabled={promote.isPending}
                           >
-                            {busy && (
-                              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-                            )}
                             {t.makeAdmin}
-                          </button>
+                          </BusyButton>
                         )}
                       </td>
                     </tr>
