@@ -20,6 +20,18 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/** What nodemailer sends for a message, by SMTP or into the outbox folder alike. */
+function envelope(from: string, message: MailMessage) {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    ...(message.id ? { messageId: `<${message.id}@agritools.outbox>` } : {}),
+  };
+}
+
 /**
  * nodemailer either way (docs/decisions/018-mail-outbox.md): SMTP when SMTP_URL is set, else the
  * stream transport writes each message as an .eml file under DATA_DIR/outbox.
@@ -34,14 +46,7 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({
-          from: options.from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          ...(message.id ? { messageId: `<${message.id}@agritools.outbox>` } : {}),
-        });
+        await transport.sendMail(envelope(options.from, message));
         options.log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
     };
@@ -50,14 +55,7 @@ export function createMailer(options: {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({
-        from: options.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        ...(message.id ? { messageId: `<${message.id}@agritools.outbox>` } : {}),
-      });
+      const info = await transport.sendMail(envelope(options.from, message));
       mkdirSync(outbox, { recursive: true });
       const file = join(
         outbox,

@@ -8,10 +8,22 @@ import { accounts, rateLimits, sessions, users, verifications } from '../../db/s
 import type { Mailer } from '../../lib/mailer.ts';
 import { dictionaryFor, localeOfCookie } from '../../lib/locale.ts';
 import type { RateLimitStore } from './rate-limit.repository.ts';
+import type { Messages } from '../../../shared/i18n/dictionary.ts';
 
-/** The language of a mail: the one the request came in, else the one the customer last used. */
-function mailLocale(cookie: string | null | undefined, user: object) {
-  return localeOfCookie(cookie) ?? ((user as { locale?: unknown }).locale === 'bn' ? 'bn' : 'en');
+/**
+ * An identity mail (reset, verification) in the language the request came in, else the one the
+ * customer last used (docs/decisions/024-mail-language.md). It quotes only the shop's words and
+ * the link (docs/decisions/012).
+ */
+function identityMail(
+  mailer: Mailer,
+  compose: (words: Messages, url: string) => { subject: string; text: string },
+) {
+  return async ({ user, url }: { user: { email: string }; url: string }, request?: Request) => {
+    const stored = (user as { locale?: unknown }).locale === 'bn' ? 'bn' : 'en';
+    const words = dictionaryFor(localeOfCookie(request?.headers.get('cookie')) ?? stored);
+    await mailer.send({ to: user.email, ...compose(words, url) });
+  };
 }
 
 /**
@@ -83,14 +95,10 @@ export function createIdentity(options: IdentityOptions) {
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
-      async sendResetPassword({ user, url }, request) {
-        const words = dictionaryFor(mailLocale(request?.headers.get('cookie'), user));
-        await mailer.send({
-          to: user.email,
-          subject: words.mailResetSubject,
-          text: words.mailResetText(url),
-        });
-      },
+      sendResetPassword: identityMail(mailer, (words, url) => ({
+        subject: words.mailResetSubject,
+        text: words.mailResetText(url),
+      })),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -98,14 +106,10 @@ export function createIdentity(options: IdentityOptions) {
       // mail the link of their own account to a victim, whose browser would then act in the
       // attacker's account (login CSRF). Sign-up itself already signs the new customer in.
       autoSignInAfterVerification: false,
-      async sendVerificationEmail({ user, url }, request) {
-        const words = dictionaryFor(mailLocale(request?.headers.get('cookie'), user));
-        await mailer.send({
-          to: user.email,
-          subject: words.mailVerifySubject,
-          text: words.mailVerifyText(url),
-        });
-      },
+      sendVerificationEmail: identityMail(mailer, (words, url) => ({
+        subject: words.mailVerifySubject,
+        text: words.mailVerifyText(url),
+      })),
     },
     rateLimit: {
       enabled: true,

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Page } from '../../lib/listing.ts';
 import { prepareJson, type PreparedAnswer } from '../../lib/prepared-answer.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
@@ -13,11 +13,10 @@ import {
   type ProductQuery,
   type ProductSort,
 } from '../../../shared/schemas/product.schema.ts';
-import { AppError } from '../../lib/app-error.ts';
 import type { Cursors } from '../../lib/cursor.ts';
 import { categoryIdOf } from '../categories/categories.service.ts';
 import * as repository from './products.repository.ts';
-import type { BengaliTexts } from './products.repository.ts';
+import type { BengaliTexts, NewProduct } from './products.repository.ts';
 import * as search from './search.repository.ts';
 
 // Catalogue rules (spec sections 2, 5 and 7). Who may call is decided by the routes
@@ -96,48 +95,47 @@ export function stockChanged(catalogue: Pick<Catalogue, 'cache'>): void {
   catalogue.cache.invalidate();
 }
 
-/** All seven fields are required (section 5); the price is kept as integer cents. */
+/**
+ * The stored row for the fields of the add and edit forms: the price as integer cents, an empty
+ * Bengali text as none, and the category only when one is named (an update then keeps the old one,
+ * an insert takes the default).
+ */
+async function productRow(catalogue: Catalogue, input: ProductInput): Promise<NewProduct> {
+  return {
+    name: input.name,
+    priceCents: dollarsToCents(input.price),
+    stock: input.stock,
+    minOrder: input.minOrder,
+    rating: input.rating,
+    img: input.img,
+    description: input.description,
+    nameBn: input.nameBn || null,
+    descriptionBn: input.descriptionBn || null,
+    categoryId: input.category ? await categoryIdOf(catalogue, input.category, 'body.category') : undefined,
+  };
+}
+
+/** All seven fields are required (section 5). */
 export async function addProduct(catalogue: Catalogue, input: ProductInput): Promise<{ insertedId: string }> {
   try {
-    const insertedId = await repository.insertProduct(catalogue.db, {
-      name: input.name,
-      priceCents: dollarsToCents(input.price),
-      stock: input.stock,
-      minOrder: input.minOrder,
-      rating: input.rating,
-      img: input.img,
-      description: input.description,
-      nameBn: input.nameBn || null,
-      descriptionBn: input.descriptionBn || null,
-      categoryId: input.category ? await categoryIdOf(catalogue, input.category, 'body.category') : undefined,
-    });
-    return { insertedId };
+    return { insertedId: await repository.insertProduct(catalogue.db, await productRow(catalogue, input)) };
   } finally {
     catalogue.cache.invalidate();
   }
 }
 
-/** Every field of the add form, stock included (restocking); the category only when given. */
+/** Every field of the add form, stock included (restocking). */
 export async function editProduct(
   catalogue: Catalogue,
   id: string,
   input: ProductInput,
 ): Promise<{ modifiedCount: number }> {
   try {
-    const modifiedCount = await repository.updateProduct(catalogue.db, id, {
-      name: input.name,
-      priceCents: dollarsToCents(input.price),
-      stock: input.stock,
-      minOrder: input.minOrder,
-      rating: input.rating,
-      img: input.img,
-      description: input.description,
-      nameBn: input.nameBn || null,
-      descriptionBn: input.descriptionBn || null,
-      ...(input.category
-        ? { categoryId: await categoryIdOf(catalogue, input.category, 'body.category') }
-        : {}),
-    });
+    const modifiedCount = await repository.updateProduct(
+      catalogue.db,
+      id,
+      await productRow(catalogue, input),
+    );
     if (modifiedCount === 0) throw notFound('Product');
     return { modifiedCount };
   } finally {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { COMPANY_NAME } from '../../../shared/constants.ts';
 import { useAuth } from '../../lib/auth-provider.tsx';
@@ -77,18 +77,10 @@ export function Navbar() {
               aria-controls={DASHBOARD_DRAWER_ID}
               onClick={() => document.getElementById(DASHBOARD_DRAWER_ID)?.click()}
             >
-              <svg
-                width="22"
-                height="22"
-                viewBox="0 0 24 24"
-                aria-hidden="true"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
+              <LineIcon>
                 <rect x="3" y="4" width="18" height="16" rx="2" />
                 <path d="M9 4v16" />
-              </svg>
+              </LineIcon>
             </button>
           )}
           <Link to={paths.home} className="btn btn-ghost px-2 text-xl font-bold text-primary">
@@ -103,19 +95,11 @@ export function Navbar() {
             className="btn btn-ghost gap-1 px-2"
             aria-label={t.cartCount(count(cartCount), cartCount === 1)}
           >
-            <svg
-              width="22"
-              height="22"
-              viewBox="0 0 24 24"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
+            <LineIcon>
               <circle cx="9" cy="20" r="1.5" />
               <circle cx="18" cy="20" r="1.5" />
               <path d="M2 3h3l2.5 12h12l2-8H6.2" />
-            </svg>
+            </LineIcon>
             <span className="badge badge-sm badge-primary" aria-hidden="true">
               {count(cartCount)}
             </span>
@@ -128,17 +112,9 @@ export function Navbar() {
             aria-controls={menuId}
             onClick={() => setMenuOpenOn(menuOpen ? null : location.pathname)}
           >
-            <svg
-              width="24"
-              height="24"
-              viewBox="0 0 24 24"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
+            <LineIcon size={24}>
               {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-            </svg>
+            </LineIcon>
           </button>
         </div>
       </nav>
@@ -187,4 +163,21 @@ export function useRegisterDashboardDrawer(): void {
     setMounted(true);
     return () => setMounted(false);
   }, []);
+}
+
+/** A line-drawn icon of the top bar: a 24-unit grid drawn in the text's colour. */
+function LineIcon({ size = 22, children }: { size?: number; children: ReactNode }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      {children}
+    </svg>
+  );
 }
