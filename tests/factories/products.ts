@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { categories, products } from '../../src/server/db/schema.ts';
+import { eq, ne } from 'drizzle-orm';
+import { categories, orders, products, UNCATEGORISED_ID } from '../../src/server/db/schema.ts';
 
 let counter = 0;
 
@@ -94,4 +94,15 @@ export async function stockOf(app: FastifyInstance, productId: string): Promise<
     .from(products)
     .where(eq(products.id, productId));
   return row?.stock;
+}
+
+/**
+ * No products (and their orders) left, and with `categories` no category but the default one;
+ * the catalogue's read cache is dropped, since the rows went behind the app's back.
+ */
+export async function emptyCatalogue(app: FastifyInstance, options: { categories?: boolean } = {}) {
+  await app.db.delete(orders);
+  await app.db.delete(products);
+  if (options.categories) await app.db.delete(categories).where(ne(categories.id, UNCATEGORISED_ID));
+  app.catalogue.cache.invalidate();
 }

@@ -7,7 +7,7 @@ import { orders, productImages, products } from '../../db/schema.ts';
 import { productImageSchema, productImageListSchema } from '../../../shared/schemas/image.schema.ts';
 import { productListSchema } from '../../../shared/schemas/product.schema.ts';
 import { IMAGE_UPLOAD_MAX_BYTES, imageSrcSet } from '../../../shared/media.ts';
-import { createProduct } from '../../../../tests/factories/products.ts';
+import { createProduct, emptyCatalogue } from '../../../../tests/factories/products.ts';
 import { errorOf, useApiTest } from '../../../../tests/support/api-test.ts';
 import {
   jpegWithGps,
@@ -23,9 +23,7 @@ const t = useApiTest();
 const ORIGINAL_IMG = 'https://example.test/sprayer.jpg';
 let productId: string;
 beforeEach(async () => {
-  await t.app.db.delete(orders);
-  await t.app.db.delete(products);
-  t.app.catalogue.cache.invalidate();
+  await emptyCatalogue(t.app);
   // Deleting products leaves their files (a product's removal does not clear its pictures yet).
   rmSync(join(t.dataDir, 'media', 'products'), { recursive: true, force: true });
   productId = (await createProduct(t.app, { name: 'Knapsack Sprayer', img: ORIGINAL_IMG }))._id;

@@ -1,15 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { orders, products } from '../../db/schema.ts';
-import { createCategory, createProduct } from '../../../../tests/factories/products.ts';
+import { createCategory, createProduct, emptyCatalogue } from '../../../../tests/factories/products.ts';
 import { useApiTest } from '../../../../tests/support/api-test.ts';
 
 const t = useApiTest();
 
-beforeEach(async () => {
-  await t.app.db.delete(orders);
-  await t.app.db.delete(products);
-  t.app.catalogue.cache.invalidate();
-});
+beforeEach(() => emptyCatalogue(t.app));
 
 const jsonLdOf = (html: string) => {
   const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);

@@ -1,13 +1,12 @@
-import { ne } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { categories, orders, products, UNCATEGORISED_ID } from '../../db/schema.ts';
+import { products } from '../../db/schema.ts';
 import { categoryListSchema } from '../../../shared/schemas/category.schema.ts';
 import {
   catalogueProductListSchema,
   productDetailSchema,
   productListSchema,
 } from '../../../shared/schemas/product.schema.ts';
-import { productInput } from '../../../../tests/factories/products.ts';
+import { productInput, emptyCatalogue } from '../../../../tests/factories/products.ts';
 import { errorOf, useApiTest } from '../../../../tests/support/api-test.ts';
 
 // Products and categories in Bengali beside English (docs/decisions/028): admins fill them in,
@@ -15,12 +14,7 @@ import { errorOf, useApiTest } from '../../../../tests/support/api-test.ts';
 
 const t = useApiTest();
 
-beforeEach(async () => {
-  await t.app.db.delete(orders);
-  await t.app.db.delete(products);
-  await t.app.db.delete(categories).where(ne(categories.id, UNCATEGORISED_ID));
-  t.app.catalogue.cache.invalidate();
-});
+beforeEach(() => emptyCatalogue(t.app, { categories: true }));
 
 const admin = () => t.callers.admin.headers;
 const get = (url: string) => t.app.inject({ method: 'GET', url });

@@ -4,15 +4,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { orders, products } from '../../db/schema.ts';
 import { errorBodySchema } from '../../../shared/errors.ts';
 import { productListSchema, productSchema } from '../../../shared/schemas/product.schema.ts';
-import { createProduct, productInput } from '../../../../tests/factories/products.ts';
+import { createProduct, productInput, emptyCatalogue } from '../../../../tests/factories/products.ts';
 import { errorOf, useApiTest } from '../../../../tests/support/api-test.ts';
 
 const t = useApiTest();
-beforeEach(async () => {
-  await t.app.db.delete(orders);
-  await t.app.db.delete(products);
-  t.app.catalogue.cache.invalidate(); // deleted behind the app's back
-});
+beforeEach(() => emptyCatalogue(t.app));
 
 const UNKNOWN_ID = '0b7d1a8e-5c3f-4e2a-9b6d-7f8e9a0b1c2d';
 const everyone = () =>

@@ -1,22 +1,22 @@
-import { eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { categories, orders, products, UNCATEGORISED_ID } from '../../db/schema.ts';
+import { categories, products, UNCATEGORISED_ID } from '../../db/schema.ts';
 import {
   catalogueProductListSchema,
   catalogueProductSchema,
 } from '../../../shared/schemas/product.schema.ts';
 import { categoryListSchema } from '../../../shared/schemas/category.schema.ts';
-import { createCategory, createProduct, productInput } from '../../../../tests/factories/products.ts';
+import {
+  createCategory,
+  createProduct,
+  productInput,
+  emptyCatalogue,
+} from '../../../../tests/factories/products.ts';
 import { errorOf, useApiTest } from '../../../../tests/support/api-test.ts';
 
 const t = useApiTest();
 
-beforeEach(async () => {
-  await t.app.db.delete(orders);
-  await t.app.db.delete(products);
-  await t.app.db.delete(categories).where(ne(categories.id, UNCATEGORISED_ID));
-  t.app.catalogue.cache.invalidate();
-});
+beforeEach(() => emptyCatalogue(t.app, { categories: true }));
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const list = async (url: string) => {
