@@ -18,6 +18,8 @@ import { useCancelOrder } from '../api/cancel-order.ts';
 import { useAllOrders } from '../api/get-all-orders.ts';
 import { useMarkOrderPaid } from '../api/mark-order-paid.ts';
 import { useMoveOrder } from '../api/move-order.ts';
+import { DashboardPage } from '../../../components/ui/dashboard-page.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 
 // Manage All Orders (spec section 2, admin only): Order Id, Name, Email, Phone, Address,
 // Product Name, Total Bill; plus the paid state with Mark paid, and Remove through the
@@ -64,11 +66,9 @@ export default function ManageOrdersPage() {
     });
 
   return (
-    <section aria-labelledby="manage-orders-heading" className="min-w-0">
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <h2 id="manage-orders-heading" className="text-xl font-semibold">
-          {t.manageAllOrders}
-        </h2>
+    <DashboardPage
+      title={t.manageAllOrders}
+      aside={
         <FormField id={`${id}-status`} label={t.status}>
           <select
             id={`${id}-status`}
@@ -84,7 +84,8 @@ export default function ManageOrdersPage() {
             ))}
           </select>
         </FormField>
-      </div>
+      }
+    >
       <PagedList
         query={orders}
         rows={loadedRows(orders.data)}
@@ -94,110 +95,101 @@ export default function ManageOrdersPage() {
         noun={t.nounOrders}
       >
         {(list) => (
-          <div className="max-w-full overflow-x-auto rounded-box border border-base-300 bg-base-100">
-            <table className="table table-sm">
-              <thead>
-                <tr>
-                  <th scope="col">{t.orderIdColumn}</th>
-                  <th scope="col">{t.name}</th>
-                  <th scope="col">{t.email}</th>
-                  <th scope="col">{t.phone}</th>
-                  <th scope="col">{t.address}</th>
-                  <th scope="col">{t.productName}</th>
-                  <th scope="col" className="text-right">
-                    {t.totalBillColumn}
-                  </th>
-                  <th scope="col">{t.payment}</th>
-                  <th scope="col">{t.status}</th>
-                  <th scope="col">
-                    <span className="sr-only">{t.actions}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((order) => {
-                  const marking = markPaid.isPending && markPaid.variables === order._id;
-                  return (
-                    <tr key={order._id} data-order-id={order._id}>
-                      <td className="font-mono text-xs">{order._id}</td>
-                      <td>{order.name}</td>
-                      <td>{order.email}</td>
-                      <td className="whitespace-nowrap">{order.phone}</td>
-                      <td className="min-w-32">{order.address}</td>
-                      <td className="min-w-28">{order.productName}</td>
-                      <td className="text-right whitespace-nowrap">{price(order.total)}</td>
-                      <td>
-                        {order.paid ? (
-                          <span className="badge badge-success">{t.paid}</span>
-                        ) : !moves(order).includes('paid') ? (
-                          <span className="badge badge-warning">{t.unpaid}</span>
-                        ) : (
-                          <div className="flex flex-col items-start gap-1">
-                            <span className="badge badge-warning">{t.unpaid}</span>
-                            <button
-                              type="button"
-                              className="btn btn-sm btn-primary min-h-10 whitespace-nowrap"
-                              disabled={marking}
-                              aria-label={t.markOrderPaid(order._id)}
-                              onClick={() => pay(order)}
-                            >
-                              {marking && (
-                                <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-                              )}
-                              {t.markPaid}
-                            </button>
-                          </div>
-                        )}
-                      </td>
-                      <td>
-                        <div className="flex min-w-28 flex-col items-start gap-1">
-                          {/* Placed and paid already show in the payment column. */}
-                          {order.status && order.status !== 'placed' && order.status !== 'paid' && (
-                            <span className="badge badge-outline whitespace-nowrap">
-                              {translate(STATUS_LABELS[order.status])}
-                            </span>
+          <DataTable
+            columns={[
+              { label: t.orderIdColumn },
+              { label: t.name },
+              { label: t.email },
+              { label: t.phone },
+              { label: t.address },
+              { label: t.productName },
+              { label: t.totalBillColumn, numeric: true },
+              { label: t.payment },
+              { label: t.status },
+              { label: t.actions, hiddenLabel: true },
+            ]}
+          >
+            {list.map((order) => {
+              const marking = markPaid.isPending && markPaid.variables === order._id;
+              return (
+                <tr key={order._id} data-order-id={order._id}>
+                  <td className="font-mono text-xs">{order._id}</td>
+                  <td>{order.name}</td>
+                  <td>{order.email}</td>
+                  <td className="whitespace-nowrap">{order.phone}</td>
+                  <td className="min-w-32">{order.address}</td>
+                  <td className="min-w-28">{order.productName}</td>
+                  <td className="text-right whitespace-nowrap">{price(order.total)}</td>
+                  <td>
+                    {order.paid ? (
+                      <span className="badge badge-success">{t.paid}</span>
+                    ) : !moves(order).includes('paid') ? (
+                      <span className="badge badge-warning">{t.unpaid}</span>
+                    ) : (
+                      <div className="flex flex-col items-start gap-1">
+                        <span className="badge badge-warning">{t.unpaid}</span>
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-primary min-h-10 whitespace-nowrap"
+                          disabled={marking}
+                          aria-label={t.markOrderPaid(order._id)}
+                          onClick={() => pay(order)}
+                        >
+                          {marking && (
+                            <span className="loading loading-spinner loading-xs" aria-hidden="true" />
                           )}
-                          {moves(order)
-                            .filter((to) => to !== 'paid' && to !== 'cancelled')
-                            .map((to) => (
-                              <button
-                                key={to}
-                                type="button"
-                                className="btn btn-xs btn-outline min-h-8 whitespace-nowrap"
-                                aria-label={t.moveOrderToStatus(order._id, translate(STATUS_LABELS[to]))}
-                                disabled={moveOrder.isPending}
-                                onClick={() => move(order._id, to)}
-                              >
-                                {translate(STATUS_LABELS[to])}
-                              </button>
-                            ))}
-                          <Link
-                            to={paths.order(order._id)}
-                            className="link link-primary text-sm"
-                            aria-label={t.viewOrderOf(order._id)}
-                          >
-                            {t.viewOrder}
-                          </Link>
-                        </div>
-                      </td>
-                      <td>
-                        {moves(order).includes('cancelled') && (
+                          {t.markPaid}
+                        </button>
+                      </div>
+                    )}
+                  </td>
+                  <td>
+                    <div className="flex min-w-28 flex-col items-start gap-1">
+                      {/* Placed and paid already show in the payment column. */}
+                      {order.status && order.status !== 'placed' && order.status !== 'paid' && (
+                        <span className="badge badge-outline whitespace-nowrap">
+                          {translate(STATUS_LABELS[order.status])}
+                        </span>
+                      )}
+                      {moves(order)
+                        .filter((to) => to !== 'paid' && to !== 'cancelled')
+                        .map((to) => (
                           <button
+                            key={to}
                             type="button"
-                            className="btn btn-sm btn-outline btn-error min-h-10"
-                            aria-label={t.removeOrder(order._id)}
-                            onClick={() => setPending(order)}
+                            className="btn btn-xs btn-outline min-h-8 whitespace-nowrap"
+                            aria-label={t.moveOrderToStatus(order._id, translate(STATUS_LABELS[to]))}
+                            disabled={moveOrder.isPending}
+                            onClick={() => move(order._id, to)}
                           >
-                            {t.remove}
+                            {translate(STATUS_LABELS[to])}
                           </button>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+                        ))}
+                      <Link
+                        to={paths.order(order._id)}
+                        className="link link-primary text-sm"
+                        aria-label={t.viewOrderOf(order._id)}
+                      >
+                        {t.viewOrder}
+                      </Link>
+                    </div>
+                  </td>
+                  <td>
+                    {moves(order).includes('cancelled') && (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline btn-error min-h-10"
+                        aria-label={t.removeOrder(order._id)}
+                        onClick={() => setPending(order)}
+                      >
+                        {t.remove}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </DataTable>
         )}
       </PagedList>
       <ConfirmDeleteModal
@@ -208,6 +200,6 @@ export default function ManageOrdersPage() {
           if (!remove.isPending) setPending(null);
         }}
       />
-    </section>
+    </DashboardPage>
   );
 }

@@ -9,6 +9,7 @@ import { loadedRows } from '../../../lib/paged-list.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
 import { OrderCard } from '../components/order-card.tsx';
+import { DashboardPage } from '../../../components/ui/dashboard-page.tsx';
 
 // My Orders (spec section 2): one card per order; cancelling goes through the confirmation
 // modal and toasts 'Order has been removed'. A 403 on the list goes home (section 4).
@@ -29,10 +30,7 @@ export default function MyOrdersPage() {
   };
 
   return (
-    <section aria-labelledby="my-orders-heading">
-      <h2 id="my-orders-heading" className="mb-4 text-xl font-semibold">
-        {t.myOrders}
-      </h2>
+    <DashboardPage title={t.myOrders}>
       <PagedList
         query={orders}
         rows={loadedRows(orders.data)}
@@ -57,6 +55,6 @@ export default function MyOrdersPage() {
           if (!cancel.isPending) setPending(null);
         }}
       />
-    </section>
+    </DashboardPage>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { FaPenToSquare, FaTrashCan } from 'react-icons/fa6';
@@ -6,6 +6,8 @@ import { count, price, t, translate } from '../../../lib/i18n.ts';
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
 import { ConfirmDeleteModal } from '../../../components/ui/confirm-modal.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
+import { DashboardPage } from '../../../components/ui/dashboard-page.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { loadedRows } from '../../../lib/paged-list.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -17,7 +19,6 @@ import { useProducts } from '../api/get-products.ts';
  * The catalogue comes 100 products a page; 'Load more' shows when the server names a next page.
  */
 export default function ManageProductsPage() {
-  const id = useId();
   const navigate = useNavigate();
   const pages = useProducts();
   const products = loadedRows(pages.data);
@@ -40,106 +41,88 @@ export default function ManageProductsPage() {
   };
 
   return (
-    <section aria-labelledby={`${id}-title`}>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id={`${id}-title`} className="text-xl font-bold">
-            {t.manageProducts}
-          </h2>
-          {products && (
-            <p className="text-sm text-base-content/70">
-              {pages.hasNextPage
-                ? t.firstProductsOf(count(products.length))
-                : t.productsInCatalogue(count(products.length), products.length === 1)}
-            </p>
-          )}
-        </div>
+    <DashboardPage
+      title={t.manageProducts}
+      subtitle={
+        products &&
+        (pages.hasNextPage
+          ? t.firstProductsOf(count(products.length))
+          : t.productsInCatalogue(count(products.length), products.length === 1))
+      }
+      aside={
         <Link to={paths.addProduct} className="btn btn-primary btn-sm sm:btn-md">
           {t.addNewProduct}
         </Link>
-      </div>
-
-      <div className="mt-6">
-        <PagedList
-          query={pages}
-          rows={products}
-          loadingLabel={t.loadingProducts}
-          failed={t.couldNotLoadProducts}
-          empty={t.catalogueEmpty}
-          noun={t.nounProducts}
-        >
-          {(list) => (
-            <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-              <table className="table table-sm sm:table-md">
-                <thead className="bg-base-200 text-base-content">
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">{t.image}</th>
-                    <th scope="col">{t.name}</th>
-                    <th scope="col" className="text-right">
-                      {t.stock}
-                    </th>
-                    <th scope="col" className="text-right">
-                      {t.pricePerUnit}
-                    </th>
-                    <th scope="col">
-                      <span className="sr-only">{t.actions}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((product, index) => (
-                    <tr key={product._id} className="hover:bg-base-200/60">
-                      <th scope="row" className="font-medium">
-                        {index + 1}
-                      </th>
-                      <td>
-                        <img
-                          src={product.img}
-                          alt={product.name}
-                          width={48}
-                          height={48}
-                          loading="lazy"
-                          decoding="async"
-                          className="size-12 rounded-field bg-base-200 object-cover"
-                        />
-                      </td>
-                      <td className="min-w-32 font-medium sm:min-w-40">{product.name}</td>
-                      <td className="text-right tabular-nums">{count(product.stock)}</td>
-                      <td className="text-right tabular-nums">{price(product.price)}</td>
-                      <td className="text-right whitespace-nowrap">
-                        <Link
-                          to={paths.editProduct(product._id)}
-                          className="btn btn-outline btn-sm mr-2 min-h-10 min-w-10"
-                          aria-label={t.editProductNamed(product.name)}
-                        >
-                          <FaPenToSquare aria-hidden="true" />
-                          <span className="hidden sm:inline">{t.edit}</span>
-                        </Link>
-                        <button
-                          type="button"
-                          className="btn btn-error btn-outline btn-sm min-h-10 min-w-10"
-                          onClick={() => setTarget(product)}
-                          aria-label={t.removeProduct(product.name)}
-                        >
-                          <FaTrashCan aria-hidden="true" />
-                          <span className="hidden sm:inline">{t.remove}</span>
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </PagedList>
-      </div>
+      }
+    >
+      <PagedList
+        query={pages}
+        rows={products}
+        loadingLabel={t.loadingProducts}
+        failed={t.couldNotLoadProducts}
+        empty={t.catalogueEmpty}
+        noun={t.nounProducts}
+      >
+        {(list) => (
+          <DataTable
+            columns={[
+              { label: '#' },
+              { label: t.image },
+              { label: t.name },
+              { label: t.stock, numeric: true },
+              { label: t.pricePerUnit, numeric: true },
+              { label: t.actions, hiddenLabel: true },
+            ]}
+          >
+            {list.map((product, index) => (
+              <tr key={product._id} className="hover:bg-base-200/60">
+                <th scope="row" className="font-medium">
+                  {index + 1}
+                </th>
+                <td>
+                  <img
+                    src={product.img}
+                    alt={product.name}
+                    width={48}
+                    height={48}
+                    loading="lazy"
+                    decoding="async"
+                    className="size-12 rounded-field bg-base-200 object-cover"
+                  />
+                </td>
+                <td className="min-w-32 font-medium sm:min-w-40">{product.name}</td>
+                <td className="text-right tabular-nums">{count(product.stock)}</td>
+                <td className="text-right tabular-nums">{price(product.price)}</td>
+                <td className="text-right whitespace-nowrap">
+                  <Link
+                    to={paths.editProduct(product._id)}
+                    className="btn btn-outline btn-sm mr-2 min-h-10 min-w-10"
+                    aria-label={t.editProductNamed(product.name)}
+                  >
+                    <FaPenToSquare aria-hidden="true" />
+                    <span className="hidden sm:inline">{t.edit}</span>
+                  </Link>
+                  <button
+                    type="button"
+                    className="btn btn-error btn-outline btn-sm min-h-10 min-w-10"
+                    onClick={() => setTarget(product)}
+                    aria-label={t.removeProduct(product.name)}
+                  >
+                    <FaTrashCan aria-hidden="true" />
+                    <span className="hidden sm:inline">{t.remove}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </PagedList>
       <ConfirmDeleteModal
         open={target !== null}
         busy={deleteProduct.isPending}
         onConfirm={confirmRemove}
         onCancel={() => setTarget(null)}
       />
-    </section>
+    </DashboardPage>
   );
 }

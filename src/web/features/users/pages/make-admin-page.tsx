@@ -6,6 +6,8 @@ import { loadedRows } from '../../../lib/paged-list.ts';
 import { useUsers } from '../api/get-users.ts';
 import { usePromoteUser } from '../api/promote-user.ts';
 import { BusyButton } from '../../../components/ui/busy-button.tsx';
+import { DashboardPage } from '../../../components/ui/dashboard-page.tsx';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 
 /**
  * Make Admin (spec section 2): every user with a 'Make Admin' button for non-admins.
@@ -29,10 +31,7 @@ export default function MakeAdminPage() {
     });
 
   return (
-    <section aria-labelledby="make-admin-heading">
-      <h2 id="make-admin-heading" className="mb-4 text-xl font-semibold">
-        {t.makeAdmin}
-      </h2>
+    <DashboardPage title={t.makeAdmin}>
       <PagedList
         query={users}
         rows={loadedRows(users.data)}
@@ -41,55 +40,48 @@ export default function MakeAdminPage() {
         noun={t.nounUsers}
       >
         {(list) => (
-          <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-            <table className="table table-zebra max-sm:table-sm">
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">{t.name}</th>
-                  <th scope="col" className="hidden sm:table-cell">
-                    {t.email}
-                  </th>
-                  <th scope="col">{t.promote}</th>
+          <DataTable
+            columns={[
+              { label: '#' },
+              { label: t.name },
+              { label: t.email, wideOnly: true },
+              { label: t.promote },
+            ]}
+          >
+            {list.map((user, index) => {
+              const busy = promote.isPending && promote.variables === user.email;
+              return (
+                <tr key={user._id}>
+                  <th scope="row">{index + 1}</th>
+                  <td>
+                    <span className="font-medium max-sm:text-sm">{user.name}</span>
+                    {/* On phones the email sits under the name instead of in its own column. */}
+                    <span className="block text-xs break-all text-base-content/70 sm:hidden">
+                      {user.email}
+                    </span>
+                  </td>
+                  <td className="hidden sm:table-cell">{user.email}</td>
+                  <td>
+                    {user.role === 'admin' ? (
+                      <span className="badge badge-primary badge-soft">{t.admin}</span>
+                    ) : (
+                      <BusyButton
+                        type="button"
+                        className="btn-secondary whitespace-nowrap"
+                        onClick={() => makeAdmin(user.email)}
+                        busy={busy}
+                        disabled={promote.isPending}
+                      >
+                        {t.makeAdmin}
+                      </BusyButton>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {list.map((user, index) => {
-                  const busy = promote.isPending && promote.variables === user.email;
-                  return (
-                    <tr key={user._id}>
-                      <th scope="row">{index + 1}</th>
-                      <td>
-                        <span className="font-medium max-sm:text-sm">{user.name}</span>
-                        {/* On phones the email sits under the name instead of in its own column. */}
-                        <span className="block text-xs break-all text-base-content/70 sm:hidden">
-                          {user.email}
-                        </span>
-                      </td>
-                      <td className="hidden sm:table-cell">{user.email}</td>
-                      <td>
-                        {user.role === 'admin' ? (
-                          <span className="badge badge-primary badge-soft">{t.admin}</span>
-                        ) : (
-                          <BusyButton
-                            type="button"
-                            className="btn-secondary whitespace-nowrap"
-                            onClick={() => makeAdmin(user.email)}
-                            busy={busy}
-                            disabled={promote.isPending}
-                          >
-                            {t.makeAdmin}
-                          </BusyButton>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </DataTable>
         )}
       </PagedList>
-    </section>
+    </DashboardPage>
   );
 }

@@ -7,6 +7,7 @@ import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../../lib/auth-provider.tsx';
 import { profileQueryOptions } from '../api/get-profile.ts';
 import { UpdateProfileModal } from '../components/update-profile-modal.tsx';
+import { DashboardPage } from '../../../components/ui/dashboard-page.tsx';
 
 /** My Profile (spec section 2), the dashboard's index page. */
 export default function ProfilePage() {
@@ -33,10 +34,7 @@ export default function ProfilePage() {
   const orNA = (value: string | undefined) => value || t.notAvailable;
 
   return (
-    <section aria-labelledby="profile-heading" className="max-w-3xl">
-      <h2 id="profile-heading" className="mb-4 text-xl font-semibold">
-        {t.myProfile}
-      </h2>
+    <DashboardPage title={t.myProfile} className="max-w-3xl">
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-6 sm:flex-row sm:items-start">
           <img
@@ -100,6 +98,6 @@ export default function ProfilePage() {
         account={account}
         profile={data ?? null}
       />
-    </section>
+    </DashboardPage>
   );
 }
