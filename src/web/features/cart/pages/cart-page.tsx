@@ -7,6 +7,7 @@ import { paths } from '../../../lib/paths.ts';
 import { quantityMessage } from '../../../lib/rule-messages.ts';
 import { productQueryOptions } from '../../products/api/get-product.ts';
 import { cart, useCartItems } from '../cart-store.ts';
+import { ProductPicture } from '../../../components/ui/product-picture.tsx';
 
 // The cart (/cart): each line with the product as it is now, its quantity under the same
 // minimum-order and stock rules (and words) as the order form, a Remove button and the total.
@@ -53,11 +54,12 @@ export default function CartPage() {
                 >
                   {product && (
                     <figure className="bg-base-200 sm:w-36">
-                      <img
+                      <ProductPicture
                         src={product.img}
                         alt=""
                         width={144}
                         height={108}
+                        sizes="(min-width: 640px) 144px, 100vw"
                         className="h-28 w-full object-cover sm:h-full"
                       />
                     </figure>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { count, price, t } from '../../../lib/i18n.ts';
 import type { Order } from '../../../../shared/schemas/order.schema.ts';
 import { paths } from '../../../lib/paths.ts';
+import { ProductPicture } from '../../../components/ui/product-picture.tsx';
 
 /**
  * One card of My Orders (spec section 2): image, Order ID, Product Name, Quantity, Total bill,
@@ -25,11 +26,12 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel: (order:
       data-order-id={order._id}
     >
       <figure className="bg-base-200 p-3">
-        <img
+        <ProductPicture
           src={order.img}
           alt={order.productName}
           width={240}
           height={160}
+          sizes="240px"
           className="h-40 w-full object-contain"
         />
       </figure>

@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths.ts';
 import { t } from '../../../lib/i18n.ts';
 import { ProductFigures } from './product-figures.tsx';
 import { AddToCartButton } from '../../cart/add-to-cart-button.tsx';
-import { CARD_PICTURE_SIZES, ProductPicture } from './product-picture.tsx';
+import { CARD_PICTURE_SIZES, ProductPicture } from '../../../components/ui/product-picture.tsx';
 
 /**
  * One product of Our Products (spec section 2): name, price, stock, minimum order and the

@@ -6,7 +6,7 @@ import { describedBy, FormField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { count, t, translate } from '../../../lib/i18n.ts';
 import { useProductImages, useRemoveProductImage, useUploadProductImage } from '../api/product-images.ts';
-import { ProductPicture } from './product-picture.tsx';
+import { ProductPicture } from '../../../components/ui/product-picture.tsx';
 
 /** Why a chosen file cannot be sent, before sending it (the server checks again, by its bytes). */
 function fileProblem(file: File | undefined): string | null {

@@ -1,6 +1,6 @@
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
 import { count, price, t } from '../../../lib/i18n.ts';
-import { ProductPicture } from './product-picture.tsx';
+import { ProductPicture } from '../../../components/ui/product-picture.tsx';
 
 /** Place-order page, left side: image, name, price per unit, stock, minimum order, description. */
 export function ProductSummary({ product }: { product: Product }) {

@@ -13,6 +13,7 @@ import { loadedRows } from '../../../lib/paged-list.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useProducts } from '../api/get-products.ts';
+import { ProductPicture } from '../../../components/ui/product-picture.tsx';
 
 /**
  * Manage Products (spec section 2, admin only): index, image, name, stock, price per unit, Remove.
@@ -80,13 +81,12 @@ export default function ManageProductsPage() {
                   {index + 1}
                 </th>
                 <td>
-                  <img
+                  <ProductPicture
                     src={product.img}
                     alt={product.name}
                     width={48}
                     height={48}
-                    loading="lazy"
-                    decoding="async"
+                    sizes="48px"
                     className="size-12 rounded-field bg-base-200 object-cover"
                   />
                 </td>

@@ -1,4 +1,4 @@
-import { imageSrcSet } from '../../../../shared/media.ts';
+import { imageSrcSet } from '../../../shared/media.ts';
 
 /**
  * A product's picture. An uploaded picture's address names its stored widths, so the browser
