@@ -9,22 +9,12 @@
 // A run that Lighthouse could not complete (lhr.runtimeError, e.g. NO_NAVSTART: all metrics
 // empty, which read as a score of 0) is named and retried.
 // Run: npm run build && npx tsx bench/pages.bench.ts
-import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import { printTable, startShop } from './lib.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, scriptsOf, sizeRow } from './browser.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const flags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 /** The lowest score each page must reach in every run. */
 const TARGETS: Record<string, number> = {
@@ -39,7 +29,6 @@ const TARGETS: Record<string, number> = {
   '/products': 95,
   '/product/{id}': 95,
 };
-const JS_TARGET_KB = 90;
 const DEMO_CUSTOMER = {
   email: 'customer@agritools.local',
   password: process.env.DEMO_CUSTOMER_PASSWORD ?? 'agritools-customer',
@@ -71,36 +60,21 @@ try {
     : ['/', '/blogs', '/login', orderPath, '/bn/', '/bn/login', '/products', `/product/${products[0]!._id}`];
 
   // JavaScript per route: what Chromium actually downloads, gzip-compressed.
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: flags });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const sizeRows = [];
-  for (const path of pages) {
-    const context = await browser.newContext({
-      extraHTTPHeaders: path === orderPath && cookie ? { cookie } : {},
-    });
-    const page = await context.newPage();
-    const scripts = new Map<string, number>();
-    page.on('response', async (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      const body = await response.body().catch(() => Buffer.alloc(0));
-      scripts.set(response.url(), gzipSync(body, { level: 9 }).length);
-    });
-    await page.goto(`${shop.url}${path}`, { waitUntil: 'networkidle' });
-    const total = [...scripts.values()].reduce((sum, n) => sum + n, 0);
-    sizeRows.push({
-      page: label(path),
-      'JS files': scripts.size,
-      'JS gzip KB': (total / 1024).toFixed(1),
-      target: path === '/' ? `<= ${JS_TARGET_KB}` : '',
-      met: path === '/' ? (total / 1024 <= JS_TARGET_KB ? 'yes' : 'NO') : '',
-    });
-    await context.close();
+  try {
+    for (const path of pages)
+      sizeRows.push(
+        sizeRow(await scriptsOf(browser, shop.url, path, path === orderPath ? cookie : ''), label(path)),
+      );
+  } finally {
+    await browser.close();
   }
-  await browser.close();
   printTable('JavaScript loaded per route (gzip)', sizeRows);
 
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', ...flags],
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
   const rows = [];
   try {
