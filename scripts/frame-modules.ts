@@ -6,8 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
-/** The libraries the entry and the home page run on (react-icons: only the icons they import survive). */
-export const FRAME_LIBRARIES = /node_modules[\\/](react|react-dom|scheduler|react-router|react-icons)[\\/]/;
+/** The libraries the entry and the home page run on. */
+export const FRAME_LIBRARIES = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 
 export function frameModules(roots: string[]): Set<string> {
   const modules = new Set<string>();

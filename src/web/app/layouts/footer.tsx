@@ -1,6 +1,6 @@
 import { COMPANY_NAME, COPYRIGHT_YEAR } from '../../../shared/constants.ts';
 import { digits, t } from '../../lib/i18n.ts';
-import { FacebookIcon, LinkedInIcon, XIcon } from './social-icons.tsx';
+import { FacebookIcon, LinkedInIcon, XIcon } from '../../components/ui/icons.tsx';
 
 // Footer of spec section 2: company, tagline, copyright 2022, three social links with placeholder targets.
 const socials = [

@@ -1,29 +1,34 @@
-import type { IconType } from 'react-icons';
-import { FaCloudSunRain, FaCow, FaMicrochip, FaSeedling } from 'react-icons/fa6';
 import { OTHER_SERVICES } from '../../../../shared/constants.ts';
 import { SectionHeading } from '../../../components/ui/section-heading.tsx';
 import { t } from '../../../lib/i18n.ts';
+import {
+  CloudSunRainIcon,
+  CowIcon,
+  type IconComponent,
+  MicrochipIcon,
+  SeedlingIcon,
+} from '../../../components/ui/icons.tsx';
 
 type Service = (typeof OTHER_SERVICES)[number];
 
-const details: Record<Service, { Icon: IconType; name: () => string; text: () => string }> = {
+const details: Record<Service, { Icon: IconComponent; name: () => string; text: () => string }> = {
   'IoT based farming': {
-    Icon: FaMicrochip,
+    Icon: MicrochipIcon,
     name: () => t.serviceIot,
     text: () => t.serviceIotText,
   },
   'Climate Solution': {
-    Icon: FaCloudSunRain,
+    Icon: CloudSunRainIcon,
     name: () => t.serviceClimate,
     text: () => t.serviceClimateText,
   },
   'Cattle Housing': {
-    Icon: FaCow,
+    Icon: CowIcon,
     name: () => t.serviceCattle,
     text: () => t.serviceCattleText,
   },
   'Green House Setup': {
-    Icon: FaSeedling,
+    Icon: SeedlingIcon,
     name: () => t.serviceGreenhouse,
     text: () => t.serviceGreenhouseText,
   },
@@ -44,7 +49,7 @@ export function ServicesSection() {
               <li key={service} className="card border border-base-300 bg-base-100 shadow-sm">
                 <div className="card-body gap-3 p-6">
                   <span className="grid size-12 place-items-center rounded-box bg-primary/10 text-primary">
-                    <Icon aria-hidden="true" size={24} />
+                    <Icon size={24} />
                   </span>
                   <h3 className="card-title text-lg">{name()}</h3>
                   <p className="text-sm leading-relaxed text-base-content/75">{text()}</p>

@@ -1,6 +1,6 @@
-import { FaArrowTrendDown, FaArrowTrendUp } from 'react-icons/fa6';
 import { STATISTICS } from '../../../../shared/constants.ts';
 import { digits, t } from '../../../lib/i18n.ts';
+import { TrendDownIcon, TrendUpIcon } from '../../../components/ui/icons.tsx';
 
 type Stat = (typeof STATISTICS)[number];
 /** Each figure's words in the page's language (the spec's English is STATISTICS itself). */
@@ -33,8 +33,8 @@ export function StatisticsBand() {
                   {'unit' in stat && <span className="ml-2 text-lg font-semibold">{t.statDollars}</span>}
                 </dd>
                 <dd className="mt-2 inline-flex items-center gap-2 text-sm">
-                  {trend === 'up' && <FaArrowTrendUp aria-hidden="true" className="text-secondary" />}
-                  {trend === 'down' && <FaArrowTrendDown aria-hidden="true" className="text-secondary" />}
+                  {trend === 'up' && <TrendUpIcon className="text-secondary" />}
+                  {trend === 'down' && <TrendDownIcon className="text-secondary" />}
                   {said.note}
                 </dd>
               </div>

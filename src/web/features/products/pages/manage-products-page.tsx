@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { FaPenToSquare, FaTrashCan } from 'react-icons/fa6';
 import { count, price, t, translate } from '../../../lib/i18n.ts';
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
 import { ConfirmDeleteModal } from '../../../components/ui/confirm-modal.tsx';
@@ -14,6 +13,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useProducts } from '../api/get-products.ts';
 import { ProductPicture } from '../../../components/ui/product-picture.tsx';
+import { EditIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 
 /**
  * Manage Products (spec section 2, admin only): index, image, name, stock, price per unit, Remove.
@@ -99,7 +99,7 @@ export default function ManageProductsPage() {
                     className="btn btn-outline btn-sm mr-2 min-h-10 min-w-10"
                     aria-label={t.editProductNamed(product.name)}
                   >
-                    <FaPenToSquare aria-hidden="true" />
+                    <EditIcon />
                     <span className="hidden sm:inline">{t.edit}</span>
                   </Link>
                   <button
@@ -108,7 +108,7 @@ export default function ManageProductsPage() {
                     onClick={() => setTarget(product)}
                     aria-label={t.removeProduct(product.name)}
                   >
-                    <FaTrashCan aria-hidden="true" />
+                    <TrashIcon />
                     <span className="hidden sm:inline">{t.remove}</span>
                   </button>
                 </td>

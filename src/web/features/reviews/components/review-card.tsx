@@ -1,8 +1,8 @@
-import { FaQuoteLeft, FaRegStar, FaStar } from 'react-icons/fa6';
 import { avatarToShow } from '../../../../shared/avatar.ts';
 import { RATING_MAX } from '../../../../shared/constants.ts';
 import type { Review } from '../../../../shared/schemas/review.schema.ts';
 import { t } from '../../../lib/i18n.ts';
+import { QuoteIcon, StarIcon, StarOutlineIcon } from '../../../components/ui/icons.tsx';
 
 /** One customer review (spec section 2): avatar, name, 'Rating: N out of 5' and message. */
 export function ReviewCard({ review }: { review: Review }) {
@@ -30,13 +30,13 @@ export function ReviewCard({ review }: { review: Review }) {
             </p>
             <p className="mt-0.5 flex gap-0.5 text-secondary" aria-hidden="true">
               {Array.from({ length: RATING_MAX }, (_, i) =>
-                i < Math.round(rating) ? <FaStar key={i} /> : <FaRegStar key={i} />,
+                i < Math.round(rating) ? <StarIcon key={i} /> : <StarOutlineIcon key={i} />,
               )}
             </p>
           </figcaption>
         </div>
         <blockquote className="relative text-base-content/85">
-          <FaQuoteLeft aria-hidden="true" className="mb-2 text-2xl text-primary/25" />
+          <QuoteIcon className="mb-2 text-2xl text-primary/25" />
           <p className="leading-relaxed break-words">{review.message}</p>
         </blockquote>
       </div>

@@ -1,11 +1,11 @@
 import { useState, type ComponentType } from 'react';
 import CarouselModule, { type ButtonGroupProps, type CarouselProps } from 'react-multi-carousel';
 import 'react-multi-carousel/lib/styles.css';
-import { FaChevronLeft, FaChevronRight, FaPause, FaPlay } from 'react-icons/fa6';
 import { CAROUSEL_RESPONSIVE, CAROUSEL_SETTINGS } from '../../../../shared/constants.ts';
 import type { Review } from '../../../../shared/schemas/review.schema.ts';
 import { ReviewCard } from './review-card.tsx';
 import { t } from '../../../lib/i18n.ts';
+import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../../components/ui/icons.tsx';
 
 // react-multi-carousel is CommonJS. In a Vite production build the default import is the
 // module namespace, not the component, and rendering it blanks the page (React error #130,
@@ -32,7 +32,7 @@ function Controls({ previous, next, paused, onTogglePause }: ControlsProps) {
         aria-label={t.previousReviews}
         onClick={() => previous?.()}
       >
-        <FaChevronLeft aria-hidden="true" />
+        <ChevronLeftIcon />
       </button>
       <button
         type="button"
@@ -41,7 +41,7 @@ function Controls({ previous, next, paused, onTogglePause }: ControlsProps) {
         aria-pressed={paused}
         onClick={onTogglePause}
       >
-        {paused ? <FaPlay aria-hidden="true" /> : <FaPause aria-hidden="true" />}
+        {paused ? <PlayIcon /> : <PauseIcon />}
       </button>
       <button
         type="button"
@@ -49,7 +49,7 @@ function Controls({ previous, next, paused, onTogglePause }: ControlsProps) {
         aria-label={t.nextReviews}
         onClick={() => next?.()}
       >
-        <FaChevronRight aria-hidden="true" />
+        <ChevronRightIcon />
       </button>
     </div>
   );

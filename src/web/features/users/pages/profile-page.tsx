@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { FaFacebook, FaLinkedin } from 'react-icons/fa';
 import { avatarToShow } from '../../../../shared/avatar.ts';
 import { t } from '../../../lib/i18n.ts';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
@@ -8,6 +7,7 @@ import { useAuth } from '../../../lib/auth-provider.tsx';
 import { profileQueryOptions } from '../api/get-profile.ts';
 import { UpdateProfileModal } from '../components/update-profile-modal.tsx';
 import { DashboardPage } from '../../../components/ui/dashboard-page.tsx';
+import { FacebookIcon, LinkedInIcon } from '../../../components/ui/icons.tsx';
 
 /** My Profile (spec section 2), the dashboard's index page. */
 export default function ProfilePage() {
@@ -66,7 +66,7 @@ export default function ProfilePage() {
                     className="btn btn-ghost btn-square text-[#1877F2]"
                     aria-label={t.facebookProfile}
                   >
-                    <FaFacebook size={26} aria-hidden="true" />
+                    <FacebookIcon size={26} />
                   </a>
                 )}
                 {data.linkedIn && (
@@ -77,7 +77,7 @@ export default function ProfilePage() {
                     className="btn btn-ghost btn-square text-[#0A66C2]"
                     aria-label={t.linkedInProfile}
                   >
-                    <FaLinkedin size={26} aria-hidden="true" />
+                    <LinkedInIcon size={26} />
                   </a>
                 )}
               </div>
