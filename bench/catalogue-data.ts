@@ -14,7 +14,7 @@ export const benchCategories = [
   ['machinery-attachments', 'Machinery attachments'],
 ] as const;
 
-const kinds = [
+export const kinds = [
   'Garden Hoe',
   'Knapsack Sprayer',
   'Pruning Shears',
@@ -46,7 +46,7 @@ const kinds = [
   'Egg Tray',
   'Soil Tester',
 ];
-const materials = [
+export const materials = [
   'Forged',
   'Heavy-Duty',
   'Compact',
@@ -58,7 +58,7 @@ const materials = [
   'Carbon Steel',
   'Poly',
 ];
-const sizes = ['5 L', '10 L', '16 L', '20 L', '1 m', '2 m', '25 mm', '50 mm', 'Small', 'Large', 'XL'];
+export const sizes = ['5 L', '10 L', '16 L', '20 L', '1 m', '2 m', '25 mm', '50 mm', 'Small', 'Large', 'XL'];
 const words = [
   'durable',
   'rust',

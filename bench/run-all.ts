@@ -7,6 +7,9 @@ const benches = [
   'orders.bench.ts',
   'scale.bench.ts',
   'pages.bench.ts',
+  'page-js.bench.ts',
+  'search.bench.ts',
+  'catalogue-load.bench.ts',
   'memory.bench.ts',
   'crash-pglite.bench.ts',
 ];

@@ -1,0 +1,139 @@
+// The catalogue under load at 100,000 products: the built shop in its own process, autocannon
+// at 20 connections in this one. Three routes a dealer's phone calls:
+//   search        GET /api/products?q=…  a pool of 3,000 different searches (typos, sizes,
+//                 model numbers), so most calls miss the read cache and search the database;
+//   category page GET /api/products?category=…&sort=…  six categories x four sorts, first pages
+//                 (the read cache answers most: that is how the page is served);
+//   product page  GET /product/{id}  the server-drawn HTML of 5,000 different products.
+// Goals: search p99 < 50 ms (PostgreSQL) and < 100 ms (PGlite); category page p99 < 30 ms;
+// product page HTML p99 < 50 ms.
+// Run: npm run build && npx tsx bench/catalogue-load.bench.ts postgres|pglite
+//   (BENCH_DATABASE_URL names the scratch PostgreSQL database, default
+//   postgres://postgres@127.0.0.1:5432/agritools_catalogue_load; BENCH_SECONDS per route.)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type autocannon from 'autocannon';
+import { openDatabase } from '../src/server/db/client.ts';
+import { benchCategories, kinds, materials, seedCatalogue, sizes } from './catalogue-data.ts';
+import { load, printTable, startShop, type LoadResult } from './lib.ts';
+import { recreateDatabase } from './pg.ts';
+
+const engine = process.argv[2] === 'pglite' ? 'pglite' : 'postgres';
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const PORT = Number(process.env.BENCH_PORT ?? 3315);
+const GOALS = {
+  search: engine === 'postgres' ? 50 : 100,
+  'category page': 30,
+  'product page': 50,
+} as const;
+
+/** A misspelling a thumb makes: one letter dropped from a longer word. */
+const typo = (word: string, n: number) =>
+  word.length > 5
+    ? word.slice(0, 2 + (n % (word.length - 3))) + word.slice(3 + (n % (word.length - 3)))
+    : word;
+
+function searches(): string[] {
+  const pool = new Set<string>();
+  for (let n = 0; pool.size < 3_000; n += 1) {
+    const kind = kinds[n % kinds.length]!.toLowerCase();
+    const material = materials[(n * 7) % materials.length]!.toLowerCase();
+    const size = sizes[(n * 3) % sizes.length]!.toLowerCase();
+    const last = kind.split(' ').at(-1)!;
+    const shapes = [
+      kind,
+      `${size} ${last}`,
+      `${material} ${kind}`,
+      typo(kind, n),
+      `${typo(last, n)} ${size}`,
+      `at-${(n * 37) % PRODUCTS}`,
+      `${last} ${material} ${size}`,
+    ];
+    pool.add(shapes[n % shapes.length]!);
+    if (n > 100_000) break;
+  }
+  return [...pool].map((q) => `/api/products?q=${encodeURIComponent(q)}`);
+}
+
+const categoryPages = benchCategories.flatMap(([slug]) =>
+  ['newest', 'price-asc', 'price-desc', 'rating'].map(
+    (sort) => `/api/products?category=${slug}&sort=${sort}`,
+  ),
+);
+
+/** autocannon requests that walk `paths` in turn, one per request, across all connections. */
+function cycling(paths: string[]): autocannon.Request[] {
+  let next = 0;
+  return [
+    {
+      setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }),
+    },
+  ];
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'agritools-catalogue-load-'));
+const databaseUrl =
+  engine === 'postgres'
+    ? await recreateDatabase(
+        process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/agritools_catalogue_load',
+      )
+    : undefined;
+// Seed before the shop starts: PGlite's directory takes one process at a time.
+const seeding = await openDatabase(
+  databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir },
+);
+let started = performance.now();
+await seeding.migrate();
+await seedCatalogue(seeding.db, PRODUCTS);
+await seeding.db.execute(sql`vacuum analyze`);
+const ids = (
+  (await seeding.db.execute(sql`select id from products order by random() limit 5000`)) as unknown as {
+    rows: Array<{ id: string }>;
+  }
+).rows.map((row) => row.id);
+await seeding.close();
+console.log(
+  `${engine}: ${PRODUCTS.toLocaleString('en-US')} products seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+);
+
+const shop = await startShop(
+  { DATA_DIR: dataDir, SEED_DEMO: 'false', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+  PORT,
+);
+try {
+  const routes: Array<[keyof typeof GOALS, string[]]> = [
+    ['search', searches()],
+    ['category page', categoryPages],
+    ['product page', ids.map((id) => `/product/${id}`)],
+  ];
+  const rows = [];
+  for (const [label, paths] of routes) {
+    // A short warm-up: the first calls compile the statements and fill the cache.
+    await load(label, { url: shop.url, connections: 20, duration: 2, requests: cycling(paths) });
+    started = performance.now();
+    const result: LoadResult = await load(label, {
+      url: shop.url,
+      connections: 20,
+      requests: cycling(paths),
+      serverPid: shop.child.pid,
+    });
+    rows.push({
+      route: label,
+      'distinct addresses': paths.length,
+      'req/s': result.requestsPerSecond,
+      'p50 ms': result.p50,
+      'p99 ms': result.p99,
+      'non-2xx': result.non2xx,
+      errors: result.errors,
+      'CPU µs/req': result.cpuUsPerRequest ?? '',
+      goal: `p99 < ${GOALS[label]} ms`,
+      met: result.p99 < GOALS[label] && result.non2xx === 0 && result.errors === 0 ? 'yes' : 'NO',
+    });
+  }
+  printTable(`Catalogue at ${PRODUCTS.toLocaleString('en-US')} products, ${engine}, 20 connections`, rows);
+} finally {
+  await shop.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
