@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { categories, products } from '../../db/schema.ts';
 import { createCategory, createProduct, emptyCatalogue } from '../../../../tests/factories/products.ts';
 import { useApiTest } from '../../../../tests/support/api-test.ts';
 
@@ -68,6 +70,62 @@ describe('GET /product/{id}', () => {
       const response = await t.app.inject({ method: 'GET', url: `/product/${id}` });
       expect(response.statusCode, id).toBe(404);
       expect(response.body).toContain('<div id="root">');
+      expect(response.body).not.toContain('application/ld+json');
+    }
+  });
+});
+
+describe('GET /bn/product/{id}', () => {
+  it('sends the page in Bengali: the Bengali name and details, words and digits, and links between the languages', async () => {
+    const category = await createCategory(t.app, `Spraying ${Date.now()}`);
+    await t.app.db.update(categories).set({ nameBn: 'স্প্রে' }).where(eq(categories.id, category.id));
+    const product = await createProduct(t.app, {
+      priceCents: 123450,
+      stock: 1250,
+      minOrder: 3,
+      categoryId: category.id,
+    });
+    await t.app.db
+      .update(products)
+      .set({ nameBn: '১৬ লিটার ন্যাপস্যাক স্প্রেয়ার', descriptionBn: 'পিতলের নল ও নজল, <ধান> ক্ষেতের জন্য।' })
+      .where(eq(products.id, product.id));
+    t.app.catalogue.cache.invalidate();
+
+    const response = await t.app.inject({ method: 'GET', url: `/bn/product/${product.id}` });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toMatch(/<html lang="bn"/);
+    expect(html).toContain('<title>১৬ লিটার ন্যাপস্যাক স্প্রেয়ার | AgriTools</title>');
+    expect(html).toContain('<h1 id="product-name" class="text-3xl font-bold">১৬ লিটার ন্যাপস্যাক স্প্রেয়ার</h1>');
+    expect(html).toContain('পিতলের নল ও নজল, &lt;ধান&gt; ক্ষেতের জন্য।');
+    expect(html).toContain('৳১,২৩৪.৫০');
+    expect(html).toContain('১,২৫০');
+    expect(html).toContain('স্প্রে</a>');
+    expect(html).toContain(`href="/bn/placeorder/${product.id}"`);
+    expect(html).toContain(`<link rel="canonical" href="${t.app.publicUrl}/bn/product/${product.id}" />`);
+    expect(html).toContain(`hreflang="en" href="${t.app.publicUrl}/product/${product.id}"`);
+    expect(html).toContain(`hreflang="bn" href="${t.app.publicUrl}/bn/product/${product.id}"`);
+    expect(jsonLdOf(html)).toMatchObject({ name: '১৬ লিটার ন্যাপস্যাক স্প্রেয়ার', offers: { price: '1234.50' } });
+
+    // The English page stays English and names its Bengali twin.
+    const english = (await t.app.inject({ method: 'GET', url: `/product/${product.id}` })).body;
+    expect(english).toMatch(/<html lang="en"/);
+    expect(english).not.toContain('ন্যাপস্যাক');
+    expect(english).toContain(`hreflang="bn" href="${t.app.publicUrl}/bn/product/${product.id}"`);
+  });
+
+  it('shows the English name where no Bengali one was given, and says out of stock in Bengali', async () => {
+    const product = await createProduct(t.app, { name: 'Forged Garden Hoe', stock: 0 });
+    const html = (await t.app.inject({ method: 'GET', url: `/bn/product/${product.id}` })).body;
+    expect(html).toContain('<h1 id="product-name" class="text-3xl font-bold">Forged Garden Hoe</h1>');
+    expect(html).toContain('স্টকে নেই');
+    expect(html).not.toContain('Out of Stock');
+  });
+
+  it('answers 404 with the Bengali app for an unknown or malformed id', async () => {
+    for (const id of ['0b7d1a8e-5c3f-4e2a-9b6d-7f8e9a0b1c2d', 'not-an-id']) {
+      const response = await t.app.inject({ method: 'GET', url: `/bn/product/${id}` });
+      expect(response.statusCode, id).toBe(404);
       expect(response.body).not.toContain('application/ld+json');
     }
   });

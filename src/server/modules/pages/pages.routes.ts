@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { projectRoot } from '../../lib/project-root.ts';
 import { idSchema } from '../../../shared/schemas/common.schema.ts';
+import { localizePath, locales, type Locale } from '../../../shared/i18n/locale.ts';
 import * as catalogue from '../products/products.service.ts';
 import { checkTemplate, productPageHtml, robotsTxt, sitemapIndexXml, sitemapXml } from './product-html.ts';
 
 // Pages for search engines and link previews (docs/decisions/021-server-drawn-product-pages.md):
-// /product/{id} as real HTML, /sitemap.xml listing every product page, /robots.txt naming it.
+// /product/{id} (and /bn/product/{id}) as real HTML, /sitemap.xml listing every product page, /robots.txt naming it.
 
 /** The public pages a sitemap lists besides the products. */
 const PUBLIC_PAGES = ['/', '/products', '/blogs', '/myportfolio'];
@@ -16,37 +17,42 @@ const html = (reply: FastifyReply, status: number, body: string | Buffer) =>
   reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
 
 /**
- * The built index.html; without a build (API tests, `npm run dev`) the source one, whose
- * script only the Vite dev server serves, which is all those need.
+ * The page shell of each language: the built index.html and the build's Bengali shell (which
+ * brings the Bengali font, docs/decisions/023); without a build (API tests, `npm run dev`) the
+ * source index.html for both, whose script only the Vite dev server serves, which is all those
+ * need.
  */
-function readTemplate(root: string): string {
+function readTemplates(root: string): Record<Locale, string> {
   const built = join(root, 'index.html');
-  const template = readFileSync(
-    existsSync(built) ? built : join(projectRoot(), 'src/web/index.html'),
-    'utf8',
-  );
-  checkTemplate(template);
-  return template;
+  const english = readFileSync(existsSync(built) ? built : join(projectRoot(), 'src/web/index.html'), 'utf8');
+  const bengaliShell = join(root, 'prerendered/bn-shell.html');
+  const templates = {
+    en: english,
+    bn: existsSync(bengaliShell) ? readFileSync(bengaliShell, 'utf8') : english,
+  };
+  Object.values(templates).forEach(checkTemplate);
+  return templates;
 }
 
 export async function pagesRoutes(app: FastifyInstance, options: { root: string }) {
-  const template = readTemplate(options.root);
+  const templates = readTemplates(options.root);
   const base = app.publicUrl;
 
-  app.get('/product/:id', async (request, reply) => {
-    const { id } = request.params as { id: string };
-    // Not a product: the app's not-found page, with the status search engines need.
-    if (!idSchema.safeParse(id).success) return html(reply, 404, template);
-    try {
-      const answer = await catalogue.productHtmlAnswer(app.catalogue, id, (product) =>
-        productPageHtml(template, product, base),
-      );
-      return html(reply, 200, answer.body);
-    } catch (error) {
-      if ((error as { code?: string }).code === 'NOT_FOUND') return html(reply, 404, template);
-      throw error;
-    }
-  });
+  for (const locale of locales)
+    app.get(localizePath('/product/:id', locale), async (request, reply) => {
+      const { id } = request.params as { id: string };
+      // Not a product: the app's not-found page, with the status search engines need.
+      if (!idSchema.safeParse(id).success) return html(reply, 404, templates[locale]);
+      try {
+        const answer = await catalogue.productHtmlAnswer(app.catalogue, id, locale, (product) =>
+          productPageHtml(templates[locale], product, base, locale),
+        );
+        return html(reply, 200, answer.body);
+      } catch (error) {
+        if ((error as { code?: string }).code === 'NOT_FOUND') return html(reply, 404, templates[locale]);
+        throw error;
+      }
+    });
 
   app.get('/robots.txt', async (_request, reply) =>
     reply

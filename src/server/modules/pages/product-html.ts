@@ -1,12 +1,19 @@
 import type { CatalogueProduct } from '../../../shared/schemas/product.schema.ts';
 import { COMPANY_NAME } from '../../../shared/constants.ts';
 import { imageSrcSet } from '../../../shared/media.ts';
+import { dollarsToCents } from '../../../shared/money.ts';
+import { formatNumber, formatPrice } from '../../../shared/i18n/format.ts';
+import { htmlLang, localizePath, locales, type Locale } from '../../../shared/i18n/locale.ts';
+import { dictionaryFor } from '../../lib/locale.ts';
+import type { BengaliTexts } from '../products/products.repository.ts';
 
 // The HTML of /product/{id} as the server sends it (docs/decisions/021-server-drawn-product-pages.md):
 // the built index.html with the product's <title>, description, canonical address, Open Graph
 // tags and JSON-LD Product in the head, and the product itself in the page where the spinner
 // would be. The app then draws the same page over it (it is not hydrated: nothing here has to
-// match React's output to the byte).
+// match React's output to the byte). /bn/product/{id} is the same page in Bengali: the Bengali
+// name and details where an admin gave them (else the English ones), the Bengali words and
+// digits, and links between the two languages (hreflang).
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -28,6 +35,7 @@ function summary(text: string): string {
 }
 
 const TITLE = /<title>[\s\S]*?<\/title>/;
+const HTML_LANG = /<html lang="[^"]*"/;
 const DESCRIPTION = /<meta\s+name="description"[\s\S]*?\/>/;
 const MAIN = /<main class="flex-1">[\s\S]*?<\/main>/;
 
@@ -37,16 +45,35 @@ export function checkTemplate(template: string): void {
     ['<title>', TITLE],
     ['<meta name="description">', DESCRIPTION],
     ['<main class="flex-1">', MAIN],
+    ['<html lang>', HTML_LANG],
   ] as const)
     if (!pattern.test(template)) throw new Error(`index.html: ${name} not found for the product page`);
 }
 
+/** What the product page shows: the catalogue's product with both languages' texts. */
+export type PageProduct = CatalogueProduct &
+  BengaliTexts & { categoryName: string; categoryNameBn: string | null };
+
+/**
+ * The product page in `locale`. `template` is the page shell of that language (for Bengali the
+ * build's Bengali shell, which brings the Bengali font; its <html lang> is set here either way).
+ */
 export function productPageHtml(
   template: string,
-  product: CatalogueProduct & { categoryName: string },
+  shown: PageProduct,
   publicUrl: string,
+  locale: Locale,
 ): string {
-  const url = `${publicUrl}/product/${product._id}`;
+  const words = dictionaryFor(locale);
+  const bengali = locale === 'bn';
+  const product = {
+    ...shown,
+    name: (bengali && shown.nameBn) || shown.name,
+    description: (bengali && shown.descriptionBn) || shown.description,
+    categoryName: (bengali && shown.categoryNameBn) || shown.categoryName,
+  };
+  const address = (path: string, language: Locale = locale) => localizePath(path, language);
+  const url = `${publicUrl}${address(`/product/${product._id}`)}`;
   const image = product.img.startsWith('/') ? `${publicUrl}${product.img}` : product.img;
   const srcSet = imageSrcSet(product.img);
   const description = summary(product.description);
@@ -74,6 +101,11 @@ export function productPageHtml(
   const head = [
     `<title>${escapeHtml(title)}</title>`,
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...locales.map(
+      (language) =>
+        `<link rel="alternate" hreflang="${htmlLang[language]}" href="${escapeHtml(`${publicUrl}${address(`/product/${product._id}`, language)}`)}" />`,
+    ),
+    `<meta property="og:locale" content="${bengali ? 'bn_BD' : 'en_US'}" />`,
     `<meta property="og:type" content="product" />`,
     `<meta property="og:site_name" content="${COMPANY_NAME}" />`,
     `<meta property="og:title" content="${escapeHtml(product.name)}" />`,
@@ -91,19 +123,20 @@ export function productPageHtml(
               <img src="${escapeHtml(product.img)}"${srcSet ? ` srcset="${escapeHtml(srcSet)}" sizes="(min-width: 768px) 560px, 100vw"` : ''} alt="${escapeHtml(product.name)}" width="800" height="600" fetchpriority="high" class="aspect-[4/3] h-auto w-full object-contain" />
             </figure>
             <div class="flex flex-col gap-4">
-              <nav aria-label="Breadcrumb" class="text-sm text-base-content/70"><a href="/products" class="link-hover">All products</a> / <a href="/products?category=${encodeURIComponent(product.category)}" class="link-hover">${escapeHtml(product.categoryName)}</a></nav>
+              <nav aria-label="Breadcrumb" class="text-sm text-base-content/70"><a href="${address('/products')}" class="link-hover">${escapeHtml(words.allProducts)}</a> / <a href="${address('/products')}?category=${encodeURIComponent(product.category)}" class="link-hover">${escapeHtml(product.categoryName)}</a></nav>
               <h1 id="product-name" class="text-3xl font-bold">${escapeHtml(product.name)}</h1>
-              <p class="text-3xl font-bold text-primary">$${price}<span class="ml-1 text-base font-medium text-base-content/70">per unit</span></p>
+              <p class="text-3xl font-bold text-primary">${escapeHtml(formatPrice(dollarsToCents(product.price), locale))}<span class="ml-1 text-base font-medium text-base-content/70">${escapeHtml(words.perUnit)}</span></p>
               <dl class="grid grid-cols-2 gap-2 text-sm sm:max-w-sm">
-                <div class="rounded-field bg-base-200 px-3 py-2"><dt class="text-base-content/70">Stock</dt><dd class="font-semibold">${inStock ? product.stock.toLocaleString('en-US') : 'Out of Stock'}</dd></div>
-                <div class="rounded-field bg-base-200 px-3 py-2"><dt class="text-base-content/70">Minimum order</dt><dd class="font-semibold">${product.minOrder.toLocaleString('en-US')}</dd></div>
+                <div class="rounded-field bg-base-200 px-3 py-2"><dt class="text-base-content/70">${escapeHtml(words.stock)}</dt><dd class="font-semibold">${escapeHtml(inStock ? formatNumber(product.stock, locale) : words.outOfStock)}</dd></div>
+                <div class="rounded-field bg-base-200 px-3 py-2"><dt class="text-base-content/70">${escapeHtml(words.minimumOrder)}</dt><dd class="font-semibold">${escapeHtml(formatNumber(product.minOrder, locale))}</dd></div>
               </dl>
               <p class="leading-relaxed whitespace-pre-line text-base-content/80">${escapeHtml(product.description)}</p>
-              <div><a href="/placeorder/${product._id}" class="btn btn-primary btn-wide">Place Order</a></div>
+              <div><a href="${address(`/placeorder/${product._id}`)}" class="btn btn-primary btn-wide">${escapeHtml(words.placeOrder)}</a></div>
             </div>
           </article>
         </main>`;
   return template
+    .replace(HTML_LANG, `<html lang="${htmlLang[locale]}"`)
     .replace(TITLE, () => head)
     .replace(DESCRIPTION, () => `<meta name="description" content="${escapeHtml(description)}" />`)
     .replace(MAIN, () => body);

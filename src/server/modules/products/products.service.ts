@@ -311,9 +311,10 @@ export async function productSearchAnswer(
 export function productHtmlAnswer(
   catalogue: Catalogue,
   id: string,
-  draw: (product: CatalogueProduct & { categoryName: string }) => string,
+  language: Language,
+  draw: (product: Awaited<ReturnType<typeof getProduct>>) => string,
 ): Promise<PreparedAnswer> {
-  return catalogue.cache.get(`page:product:${id}`, async () => ({
+  return catalogue.cache.get(`page:product:${language}:${id}`, async () => ({
     body: Buffer.from(draw(await getProduct(catalogue.db, id))),
   }));
 }
