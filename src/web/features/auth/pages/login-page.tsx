@@ -96,7 +96,7 @@ export default function LoginPage() {
             type="button"
             className="link link-hover inline-flex min-h-10 items-center text-sm text-primary"
             onClick={onForgotPassword}
-            disabled={busy !== null}
+            disabled={busy !== null || !hydrated}
           >
             {t.forgotPassword}
           </button>
