@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../../src/server/db/schema.ts';
+import { orders, users } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { signUp, syncUser } from '../support/identity.ts';
 import { createCategory, createProduct } from '../factories/products.ts';
@@ -18,6 +18,8 @@ interface Fixture {
   productId: string;
   /** An unpaid order of customer A's. */
   orderId: string;
+  /** The checkout that order belongs to. */
+  checkoutId: string;
   aEmail: string;
   aId: string;
   /** A plain user nobody else touches, to promote. */
@@ -208,6 +210,11 @@ const matrix: Row[] = [
     }),
     expect: [401, 201, 201, 201],
   },
+  {
+    route: 'GET /api/checkout/:id/invoice',
+    request: (f) => ({ url: `/api/checkout/${f.checkoutId}/invoice` }),
+    expect: [401, 200, 403, 200],
+  },
   // Paying online: the owner only (422 here: this test app has no gateway configured)
   {
     route: 'POST /api/order/:id/pay',
@@ -301,9 +308,21 @@ afterAll(() => t.close());
 async function freshFixture(): Promise<Fixture> {
   const product = await createProduct(t.app, { stock: 100, minOrder: 1 });
   const orderId = await placeOrder(t.app, { headers: headers.customerA }, product._id);
+  const [order] = await t.app.db
+    .select({ checkoutId: orders.checkoutId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   const other = await createUser(t.app);
   const category = await createCategory(t.app);
-  return { productId: product._id, orderId, aEmail, aId, otherEmail: other.email, categoryId: category.id };
+  return {
+    productId: product._id,
+    orderId,
+    checkoutId: order!.checkoutId!,
+    aEmail,
+    aId,
+    otherEmail: other.email,
+    categoryId: category.id,
+  };
 }
 
 describe('authorisation matrix', () => {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -116,6 +117,15 @@ test.describe('cart and checkout', () => {
     for (const status of ['Placed', 'Processing', 'Shipped', 'Delivered'])
       await expect(timeline.getByText(status, { exact: true })).toBeVisible();
     await expect(page.getByText('Sundarban Courier')).toBeVisible();
+
+    // The invoice of the checkout downloads as a PDF.
+    const [invoice] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download invoice' }).click(),
+    ]);
+    expect(invoice.suggestedFilename()).toMatch(/^agritools-invoice-[0-9a-f-]{36}\.pdf$/);
+    const pdf = await readFile((await invoice.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
     // And the mails went out through the outbox: placed (one per checkout), shipped, delivered.
     await expect

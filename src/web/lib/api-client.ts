@@ -26,6 +26,12 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   return data as T;
 }
 
+/** GET of a file the server makes (an invoice): its bytes, with the access token sent as for any call. */
+export async function apiFetchFile(path: string): Promise<Blob> {
+  const { data } = await request(path, {}, 'file');
+  return data as Blob;
+}
+
 /** One page of a list call: its rows and the path (under /api) of the page after it, if any. */
 export interface ApiPage<T> {
   rows: T[];
@@ -72,8 +78,9 @@ export function nextPageFromLink(header: string | null): string | null {
 async function request(
   path: string,
   options: RequestOptions,
+  answer: 'json' | 'file' = 'json',
 ): Promise<{ data: unknown; response: Response }> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: answer === 'json' ? 'application/json' : '*/*' };
   const token = getAccessToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -90,6 +97,7 @@ async function request(
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK', 'Network error: the shop could not be reached');
   }
+  if (answer === 'file' && response.ok) return { data: await response.blob(), response };
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {

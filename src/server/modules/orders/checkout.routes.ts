@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DISTRICTS } from '../../../shared/districts.ts';
 import { PAYMENT_METHODS } from '../../../shared/order-lifecycle.ts';
 import { checkoutAnswerSchema, checkoutInputSchema } from '../../../shared/schemas/order.schema.ts';
+import { idParamsSchema } from '../../../shared/schemas/common.schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { requireAccount, signedInOnly } from '../../plugins/access.ts';
@@ -28,6 +29,32 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ paymentMethods: [...app.orders.settings.methods], districts: [...DISTRICTS] }),
+  );
+
+  app.get(
+    '/checkout/:id/invoice',
+    {
+      onRequest: signedInOnly,
+      schema: {
+        tags,
+        summary: "A checkout's invoice as PDF, in its customer's language (the customer and admins)",
+        params: idParamsSchema,
+        produces: ['application/pdf'],
+        response: {
+          200: z.instanceof(Buffer).describe('The invoice, application/pdf'),
+          ...errorResponses(400, 401, 403, 404),
+        },
+        security,
+      },
+    },
+    async (request, reply) => {
+      const pdf = await service.invoiceOf(app.orders, await requireAccount(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="agritools-invoice-${request.params.id}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
   );
 
   app.post(

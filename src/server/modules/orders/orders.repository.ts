@@ -4,7 +4,8 @@ import type { OrderStatus, PaymentMethod } from '../../../shared/order-lifecycle
 import type { Order, OrderEvent } from '../../../shared/schemas/order.schema.ts';
 import type { Db } from '../../db/client.ts';
 import type { Page } from '../../lib/listing.ts';
-import { checkouts, orderEvents, orders, products } from '../../db/schema.ts';
+import { checkouts, orderEvents, orders, products, users } from '../../db/schema.ts';
+import type { Locale } from '../../../shared/i18n/locale.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox.repository.ts';
 
 // The only place the orders module touches Drizzle. Stock lives on the products row and is
@@ -347,3 +348,20 @@ export async function findCheckout(db: Db, id: string) {
   return { checkout, orders: rows };
 }
 export type StoredCheckout = NonNullable<Awaited<ReturnType<typeof findCheckout>>>;
+
+/** The language the customer last used (docs/decisions/024), for what the shop writes to them. */
+export async function customerLocale(db: Db, userId: string | null): Promise<Locale> {
+  if (!userId) return 'en';
+  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.locale === 'bn' ? 'bn' : 'en';
+}
+
+/** The Bengali names the catalogue gives these products, where it gives one. */
+export async function bengaliNames(db: Db, productIds: string[]): Promise<Map<string, string>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, nameBn: products.nameBn })
+    .from(products)
+    .where(inArray(products.id, productIds));
+  return new Map(rows.flatMap((row) => (row.nameBn ? [[row.id, row.nameBn] as [string, string]] : [])));
+}

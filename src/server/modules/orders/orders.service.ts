@@ -25,6 +25,7 @@ import type { Page } from '../../lib/listing.ts';
 import type { Account } from '../users/account.ts';
 import { checkoutPlacedMails, statusMail } from './order-mails.ts';
 import * as repository from './orders.repository.ts';
+import { renderInvoice } from './invoice.ts';
 
 // The order rules (spec sections 4, 5 and 9 with their holes filled;
 // docs/decisions/003-stock-and-order-rules.md and 017-order-model-and-lifecycle.md):
@@ -233,6 +234,26 @@ export async function getOrder(ctx: OrdersContext, account: Account, id: string)
     adminMoves: account.isAdmin ? adminMoves(stateOf(row)) : [],
     payWith: payWith(ctx, row),
   };
+}
+
+/**
+ * GET /api/checkout/{id}/invoice: the checkout's invoice as PDF, in its customer's language, for
+ * that customer and admins; others 403.
+ */
+export async function invoiceOf(ctx: OrdersContext, account: Account, checkoutId: string): Promise<Buffer> {
+  const stored = await repository.findCheckout(ctx.db, checkoutId);
+  if (!stored) throw notFound('Checkout');
+  if (!account.isAdmin && stored.checkout.userId !== account.id)
+    throw forbidden('You can only read your own invoices');
+  const locale = await repository.customerLocale(ctx.db, stored.checkout.userId);
+  const names =
+    locale === 'bn'
+      ? await repository.bengaliNames(
+          ctx.db,
+          stored.orders.flatMap((order) => (order.productId ? [order.productId] : [])),
+        )
+      : new Map<string, string>();
+  return renderInvoice(stored, locale, names);
 }
 
 const conflict = (from: string, to: string) =>

@@ -17,6 +17,8 @@ import { count, date, price, t, translate } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useOrder } from '../api/checkout.ts';
 import { useMoveOrder } from '../api/move-order.ts';
+import { BusyButton } from '../../../components/ui/busy-button.tsx';
+import { useDownloadInvoice } from '../api/download-invoice.ts';
 
 // One order (/dashboard/orders/{id}): what was bought, where it stands, and its timeline from
 // the history the server keeps. Admins also move it along (the moves the lifecycle allows).
@@ -39,6 +41,25 @@ export default function OrderPage() {
       </section>
     );
   return <OrderView order={order.data} />;
+}
+
+/** The checkout's invoice as a PDF file (the order's checkout may hold other lines too). */
+function InvoiceButton({ checkoutId }: { checkoutId: string }) {
+  const download = useDownloadInvoice();
+  return (
+    <BusyButton
+      type="button"
+      className="btn-outline btn-sm"
+      busy={download.isPending}
+      onClick={() =>
+        download.mutate(checkoutId, {
+          onError: (error) => toast.error(t.invoiceFailed(translate(error.message))),
+        })
+      }
+    >
+      {t.downloadInvoice}
+    </BusyButton>
+  );
 }
 
 function OrderView({ order }: { order: OrderDetail }) {
@@ -86,6 +107,7 @@ function OrderView({ order }: { order: OrderDetail }) {
               {t.pay}
             </Link>
           )}
+          {order.checkoutId && <InvoiceButton checkoutId={order.checkoutId} />}
         </div>
       </div>
 
