@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from './messages.ts';
 import { bnMessages } from './messages.bn.ts';
+import { bnOrderMessages, orderMessages } from './order-messages.ts';
 
 // Every message exists in both languages, with the same kind (text or function of the same
 // arguments): a key added to one dictionary only fails here (and in the type check).
@@ -25,5 +26,18 @@ describe('message parity between English and Bengali', () => {
     } else {
       expect(String(bn).trim()).not.toBe('');
     }
+  });
+});
+
+describe('order message parity between English and Bengali', () => {
+  it.each(Object.keys(orderMessages))('%s exists in Bengali, as the same kind of message', (key) => {
+    const en = (orderMessages as Record<string, unknown>)[key];
+    const bn = (bnOrderMessages as Record<string, unknown>)[key];
+    expect(typeof bn).toBe(typeof en);
+    if (typeof en === 'function' && typeof bn === 'function') expect(bn.length).toBe(en.length);
+  });
+
+  it('has no Bengali message without an English one', () => {
+    expect(Object.keys(bnOrderMessages).sort()).toEqual(Object.keys(orderMessages).sort());
   });
 });

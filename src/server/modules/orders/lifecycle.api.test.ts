@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orderDetailSchema } from '../../../shared/schemas/order.schema.ts';
-import { mailOutbox, orders } from '../../db/schema.ts';
+import { mailOutbox, orders, users } from '../../db/schema.ts';
 import { errorOf, useApiTest } from '../../../../tests/support/api-test.ts';
 import { createUser, type TestUser } from '../../../../tests/factories/users.ts';
 import { createProduct, stockOf } from '../../../../tests/factories/products.ts';
@@ -262,5 +262,34 @@ describe('stock holds of unpaid orders', () => {
     expect(placed).toHaveLength(5); // 5 x 7 = 35 <= 40 < 42
     expect(responses.filter((response) => response.statusCode === 409)).toHaveLength(7);
     expect(await stockOf(t.app, product.id)).toBe(1000 - 35);
+  });
+});
+
+describe('mails in the language the customer last used', () => {
+  it("writes a Bengali customer's order mails in Bengali, and the shop's own mail in English", async () => {
+    const customer = await createUser(t.app);
+    await t.app.db.update(users).set({ locale: 'bn' }).where(eq(users.id, customer.id));
+    const product = await createProduct(t.app, { name: `Bengali Mail Hoe ${Date.now()}`, priceCents: 1250 });
+    const id = await placeOrder(t.app, customer, product.id, { quantity: 4 });
+
+    const [placed] = await mailsFor(id, customer.email);
+    expect(placed?.subject).toMatch(/^আপনার AgriTools অর্ডার [0-9a-f]{8} দেওয়া হয়েছে$/);
+    expect(placed?.text).toContain('অর্ডারের জন্য ধন্যবাদ।');
+    expect(placed?.text).toContain(`${product.name} x ৪: ৳৫০`);
+    expect(placed?.text).toContain(`/bn/dashboard/orders/${id}`);
+    expect(placed?.html).toContain('<html lang="bn">');
+
+    const shop = await t.app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, 'orders@agritools.test'), eq(mailOutbox.kind, 'shop-new-order')));
+    const shopMail = shop.find((mail) => mail.text.includes(product.name));
+    expect(shopMail?.text).toContain(`A new order from ${customer.email}:`);
+    expect(shopMail?.text).toContain('$50');
+
+    expect((await move(t.callers.admin, id, { status: 'paid' })).statusCode).toBe(200);
+    const paid = (await mailsFor(id, customer.email)).find((mail) => mail.kind === 'order-paid');
+    expect(paid?.subject).toBe(`আপনার AgriTools অর্ডার ${id.slice(0, 8)}: পরিশোধিত`);
+    expect(paid?.text).toContain('আমরা আপনার পেমেন্ট পেয়েছি।');
   });
 });

@@ -365,3 +365,13 @@ export async function bengaliNames(db: Db, productIds: string[]): Promise<Map<st
     .where(inArray(products.id, productIds));
   return new Map(rows.flatMap((row) => (row.nameBn ? [[row.id, row.nameBn] as [string, string]] : [])));
 }
+
+/** The language of the customer an order belongs to (English when the account is gone). */
+export async function orderCustomerLocale(db: Db, orderId: string): Promise<Locale> {
+  const [row] = await db
+    .select({ userId: orders.userId })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return customerLocale(db, row?.userId ?? null);
+}

@@ -105,6 +105,7 @@ export async function placeCheckout(
     throw new AppError('UNPROCESSABLE', 'This way to pay is not offered', { rule: 'payment-method' });
   const holdMs =
     input.paymentMethod === 'sslcommerz' ? ctx.settings.onlineHoldMs : ctx.settings.bankTransferHoldMs;
+  const locale = await repository.customerLocale(ctx.db, account.id);
   for (let attempt = 1; attempt <= PLACE_ATTEMPTS; attempt += 1) {
     const result = await repository.placeCheckout(ctx.db, {
       userId: account.id,
@@ -119,7 +120,7 @@ export async function placeCheckout(
       holdUntil: new Date(Date.now() + holdMs),
       unpaidCap: ctx.settings.unpaidCap,
       mails: ({ checkoutId, orders }) =>
-        checkoutPlacedMails(ctx.publicUrl, ctx.settings.notifyEmail, {
+        checkoutPlacedMails(ctx.publicUrl, ctx.settings.notifyEmail, locale, {
           id: checkoutId,
           email: account.email,
           paymentMethod: input.paymentMethod,
@@ -278,6 +279,7 @@ export async function moveOrder(
   },
 ): Promise<repository.StoredOrder> {
   let refusal: AppError | undefined;
+  const locale = await repository.orderCustomerLocale(ctx.db, id);
   const result = await repository.transitionOrder(
     ctx.db,
     id,
@@ -308,6 +310,7 @@ export async function moveOrder(
     (after) => {
       const mail = statusMail(
         ctx.publicUrl,
+        locale,
         {
           id: after.id,
           email: after.email,
