@@ -59,18 +59,31 @@ try {
   };
   const someId = (await client.query('select id from products offset 54321 limit 1')).rows[0].id as string;
 
+  // A page deep in the admin's list: the Link header followed 100 times (the 10,001st order on).
+  let deep = '/api/orders';
+  for (let i = 0; i < 100; i += 1) {
+    const link = (await fetch(`${shop.url}${deep}`, { headers: admin })).headers.get('link') ?? '';
+    deep = /<([^>]+)>; rel="next"/.exec(link)![1]!;
+  }
+
   const rows = [];
   for (const [label, path, headers] of [
     ['GET /api/products', '/api/products', {}],
     ['GET /api/product/{id}', `/api/product/${someId}`, {}],
     ['GET /api/order?email= (1,000 orders)', '/api/order?email=customer7%40bench.test', customer],
     ['GET /api/orders (admin)', '/api/orders', admin],
+    ['GET /api/orders, page 101 (admin)', deep, admin],
   ] as const) {
     started = Date.now();
     const response = await fetch(`${shop.url}${path}`, { headers });
     const bytes = (await response.arrayBuffer()).byteLength;
     const firstMs = Date.now() - started;
-    const result = await load(label, { url: `${shop.url}${path}`, headers, connections: 20 });
+    const result = await load(label, {
+      url: `${shop.url}${path}`,
+      headers,
+      connections: 20,
+      serverPid: shop.child.pid,
+    });
     rows.push({
       route: label,
       status: response.status,
@@ -80,6 +93,7 @@ try {
       'p50 ms': result.p50,
       'p99 ms': result.p99,
       'non-2xx': result.non2xx,
+      'CPU µs/req': result.cpuUsPerRequest ?? '',
     });
   }
   printTable(`Reads at scale on PostgreSQL (${seeded})`, rows);

@@ -124,10 +124,51 @@ describe('list paging', () => {
     for (let i = 0; i < 3; i += 1) await placeOrder(app, callers.customerB, product.id);
     const orderPage = await get('/api/orders?limit=2', callers.admin.headers);
     expect(orderPage.json()).toHaveLength(2);
-    expect(orderPage.headers.link).toContain('offset=2');
+    expect(orderPage.headers.link).toContain('after=');
     const userPage = await get('/api/users?limit=1', callers.admin.headers);
     expect(userPage.json()).toHaveLength(1);
     expect(userPage.headers.link).toContain('offset=1');
+  });
+
+  it('pages orders by position: every order once, however many arrive between two pages', async () => {
+    const product = await createProduct(app, { stock: 100 });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) ids.unshift(await placeOrder(app, callers.customerA, product.id));
+    const url = `/api/order?email=${encodeURIComponent(callers.customerA.email)}&limit=2`;
+    const seen: string[] = [];
+    let next: string | undefined = url;
+    let newcomers = 0;
+    while (next) {
+      const page = await get(next, callers.customerA.headers);
+      expect(page.statusCode).toBe(200);
+      seen.push(...(page.json() as Array<{ _id: string }>).map((order) => order._id));
+      // Newer orders arrive while the customer reads: they belong before the first page.
+      if (newcomers++ < 2) await placeOrder(app, callers.customerA, product.id);
+      next = /<([^>]+)>; rel="next"/.exec(String(page.headers.link ?? ''))?.[1];
+    }
+    expect(seen.filter((id) => ids.includes(id))).toEqual(ids);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('refuses a cursor that was edited, one taken from another list, and an offset, in the error shape', async () => {
+    const product = await createProduct(app, { stock: 50 });
+    for (let i = 0; i < 3; i += 1) await placeOrder(app, callers.customerA, product.id);
+    const own = `/api/order?email=${encodeURIComponent(callers.customerA.email)}`;
+    const first = await get(`${own}&limit=1`, callers.customerA.headers);
+    const cursor = new URL(/<([^>]+)>/.exec(String(first.headers.link))![1]!, 'http://x').searchParams.get(
+      'after',
+    )!;
+    const edited = `${cursor.slice(0, -2)}${cursor.endsWith('A') ? 'B' : 'A'}${cursor.slice(-1)}`;
+    for (const [url, headers] of [
+      [`${own}&after=${encodeURIComponent(edited)}`, callers.customerA.headers],
+      [`${own}&after=not-a-cursor`, callers.customerA.headers],
+      [`/api/orders?after=${encodeURIComponent(cursor)}`, callers.admin.headers],
+      [`${own}&offset=2`, callers.customerA.headers],
+    ] as const) {
+      const response = await get(url, headers);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error.code, url).toBe('VALIDATION_FAILED');
+    }
   });
 
   it('refuses a limit above the maximum in the error shape', async () => {

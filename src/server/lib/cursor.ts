@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from './app-error.ts';
 
-// Keyset cursors for GET /api/products (docs/decisions/020-catalogue-search.md). A cursor holds
-// the sort key of the last row served and a fingerprint of the search it belongs to, signed
-// with the server's secret: a cursor that was edited, cut short or taken to another search is
-// refused with 400 before it reaches a query.
+// Keyset cursors for GET /api/products (docs/decisions/020-catalogue-search.md) and the order
+// lists (docs/decisions/007). A cursor holds the sort key of the last row served and a
+// fingerprint of the search or list it belongs to, signed with the server's secret: a cursor
+// that was edited, cut short or taken to another list is refused with 400 before it reaches a
+// query.
 
 export interface CursorPayload {
   /** The search the cursor belongs to (its canonical parameters, without the cursor). */

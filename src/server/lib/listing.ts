@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { AppError } from './app-error.ts';
+import type { Cursors } from './cursor.ts';
 
 // Paging for every list call (docs/decisions/007-every-list-is-paged.md, which replaces 002).
 // The spec's calls return plain arrays and still do; an array is one page of at most
@@ -11,17 +13,55 @@ export const LISTING_DEFAULT_LIMIT = 100;
 export const listingQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(LISTING_MAX_LIMIT).optional(),
   offset: z.coerce.number().int().min(0).max(2_000_000_000).optional(),
+  /** Keyset lists: the signed cursor a Link header named (where the previous page ended). */
+  after: z.string().min(1).max(400).optional(),
 });
 export type ListingQuery = z.infer<typeof listingQuerySchema>;
 
-/** The rows to read: `limit` of them after skipping `offset`. */
+/** Where a keyset page starts: after the row with this sort key (exact, as text) and id. */
+export interface After {
+  key: string;
+  id: string;
+}
+
+/** The rows to read: `limit` of them after skipping `offset`, or (keyset lists) after `after`. */
 export interface Page {
   limit: number;
   offset: number;
+  after?: After;
 }
 
-export function pageFrom(query: ListingQuery): Page {
-  return { limit: query.limit ?? LISTING_DEFAULT_LIMIT, offset: query.offset ?? 0 };
+/**
+ * A row of a keyset list carries its own position under this symbol: invisible to the answer's
+ * serialization (which copies only the schema's fields), read for the next page's cursor.
+ */
+export const POSITION: unique symbol = Symbol('position in the list');
+export type Positioned<T> = T & { readonly [POSITION]: After };
+
+/**
+ * The list a request reads, as the cursor's fingerprint: its path and validated query without
+ * the paging parameters. A cursor names a position in that list only.
+ */
+function listOf(request: FastifyRequest): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>))
+    if (value !== undefined && !['limit', 'offset', 'after'].includes(name)) query.set(name, String(value));
+  query.sort();
+  return `${request.url.split('?')[0]}?${query}`;
+}
+
+/**
+ * The page a request asks for. With `cursors` the list is keyset-paged: `after` is decoded (a
+ * cursor edited, cut short or taken from another list is a 400) and `offset` is not used.
+ */
+export function pageFrom(query: ListingQuery, keyset?: { request: FastifyRequest; cursors: Cursors }): Page {
+  const page = { limit: query.limit ?? LISTING_DEFAULT_LIMIT, offset: query.offset ?? 0 };
+  if (!keyset) return page;
+  if (query.offset !== undefined)
+    throw new AppError('VALIDATION_FAILED', 'querystring.offset: This list pages with ?after=');
+  if (query.after === undefined) return page;
+  const { key, id } = keyset.cursors.decode(query.after, listOf(keyset.request));
+  return { ...page, after: { key, id } };
 }
 
 /**
@@ -32,15 +72,20 @@ export async function readPage<T>(
   request: FastifyRequest,
   page: Page,
   read: (page: Page) => Promise<T[]>,
+  cursors?: Cursors,
 ): Promise<{ rows: T[]; next?: string }> {
-  const rows = await read({ limit: page.limit + 1, offset: page.offset });
+  const rows = await read({ ...page, limit: page.limit + 1 });
   if (rows.length <= page.limit) return { rows };
-  // The validated query (unknown parameters already dropped), with the next offset.
+  // The validated query (unknown parameters already dropped), with the next position.
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>))
-    if (value !== undefined) query.set(name, String(value));
+    if (value !== undefined && name !== 'after' && name !== 'offset') query.set(name, String(value));
   query.set('limit', String(page.limit));
-  query.set('offset', String(page.offset + page.limit));
+  const last = rows[page.limit - 1] as Partial<Positioned<T>>;
+  const position = last[POSITION];
+  if (cursors && position)
+    query.set('after', cursors.encode({ search: listOf(request), key: position.key, id: position.id }));
+  else query.set('offset', String(page.offset + page.limit));
   const path = request.url.split('?')[0];
   return { rows: rows.slice(0, page.limit), next: `<${path}?${query}>; rel="next"` };
 }
@@ -51,8 +96,9 @@ export async function replyWithPage<T>(
   reply: FastifyReply,
   page: Page,
   read: (page: Page) => Promise<T[]>,
+  cursors?: Cursors,
 ): Promise<T[]> {
-  const { rows, next } = await readPage(request, page, read);
+  const { rows, next } = await readPage(request, page, read, cursors);
   if (next) reply.header('link', next);
   return rows;
 }

@@ -23,9 +23,9 @@ export function pagedQueryOptions<T, TKey extends QueryKey>(
 }
 
 /**
- * Every loaded row in order, or undefined while nothing is loaded. Pages are read by offset,
- * so a row added by someone else between two pages pushes the last row of one page onto the
- * next: a row seen twice is shown once (its first place), which also keeps React keys unique.
+ * Every loaded row in order, or undefined while nothing is loaded. Lists paged by offset (users,
+ * reviews) can push the last row of one page onto the next when someone adds a row between two
+ * pages: a row seen twice is shown once (its first place), which also keeps React keys unique.
  */
 export function loadedRows<T extends { _id: string }>(
   data: InfiniteData<ApiPage<T>> | undefined,

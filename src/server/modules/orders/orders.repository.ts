@@ -3,7 +3,7 @@ import { centsToDollars, orderTotalCents } from '../../../shared/money.ts';
 import type { OrderStatus, PaymentMethod } from '../../../shared/order-lifecycle.ts';
 import type { Order, OrderEvent } from '../../../shared/schemas/order.schema.ts';
 import type { Db } from '../../db/client.ts';
-import type { Page } from '../../lib/listing.ts';
+import { POSITION, type Page, type Positioned } from '../../lib/listing.ts';
 import { checkouts, orderEvents, orders, products, users } from '../../db/schema.ts';
 import type { Locale } from '../../../shared/i18n/locale.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox.repository.ts';
@@ -314,16 +314,26 @@ function filterWhere(filter: OrderFilter): SQL | undefined {
   );
 }
 
-/** One page of orders, newest first; the id breaks ties. */
-export async function listOrders(db: Db, filter: OrderFilter, page: Page): Promise<Order[]> {
+/**
+ * One page of orders, newest first, the id breaking ties; each knows its position, so the next
+ * page starts right after it on the (created_at, id) index however deep the list goes.
+ */
+export async function listOrders(db: Db, filter: OrderFilter, page: Page): Promise<Positioned<Order>[]> {
   const rows = await db
-    .select()
+    .select({ order: orders, key: sql<string>`${orders.createdAt}::text` })
     .from(orders)
-    .where(filterWhere(filter))
+    .where(
+      and(
+        filterWhere(filter),
+        page.after
+          ? sql`(${orders.createdAt}, ${orders.id}) < (${page.after.key}::timestamptz, ${page.after.id}::uuid)`
+          : undefined,
+      ),
+    )
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(page.limit)
     .offset(page.offset);
-  return rows.map(toOrder);
+  return rows.map(({ order, key }) => ({ ...toOrder(order), [POSITION]: { key, id: order.id } }));
 }
 
 /** Ids of unpaid orders whose hold ran out before `now`, oldest first. */

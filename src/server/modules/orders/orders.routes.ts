@@ -69,8 +69,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const account = await requireAccount(request);
-      return replyWithPage(request, reply, pageFrom(request.query), (page) =>
-        service.listOrders(ctx, account, request.query.email, page),
+      return replyWithPage(
+        request,
+        reply,
+        pageFrom(request.query, { request, cursors: app.catalogue.cursors }),
+        (page) => service.listOrders(ctx, account, request.query.email, page),
+        app.catalogue.cursors,
       );
     },
   );
@@ -89,8 +93,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      replyWithPage(request, reply, pageFrom(request.query), (page) =>
-        service.listAllOrders(ctx, request.query.status, page),
+      replyWithPage(
+        request,
+        reply,
+        pageFrom(request.query, { request, cursors: app.catalogue.cursors }),
+        (page) => service.listAllOrders(ctx, request.query.status, page),
+        app.catalogue.cursors,
       ),
   );
 
