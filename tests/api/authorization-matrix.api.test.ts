@@ -29,7 +29,7 @@ interface Fixture {
 }
 interface Row {
   route: string;
-  request: (f: Fixture) => { url: string; payload?: unknown };
+  request: (f: Fixture) => { url: string; payload?: unknown; contentType?: string };
   expect: [visitor: number, customerA: number, customerB: number, admin: number];
 }
 
@@ -151,6 +151,20 @@ const matrix: Row[] = [
     route: 'POST /api/review',
     request: () => ({ url: '/api/review', payload: { rating: 5, message: 'Solid' } }),
     expect: [401, 201, 201, 201],
+  },
+  {
+    route: 'GET /api/products/export.csv',
+    request: () => ({ url: '/api/products/export.csv' }),
+    expect: [401, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/products/import',
+    request: () => ({
+      url: '/api/products/import',
+      payload: 'name,description,price,stock,min_order,rating,img',
+      contentType: 'text/csv',
+    }),
+    expect: [401, 403, 403, 200],
   },
   // Orders
   {
@@ -337,7 +351,7 @@ describe('authorisation matrix', () => {
     for (const [index, caller] of CALLERS.entries()) {
       const status = row.expect[index];
       it(`${row.route} as ${caller} answers ${status}`, async () => {
-        const { url, payload } = row.request(await freshFixture());
+        const { url, payload, contentType } = row.request(await freshFixture());
         const method = row.route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
         const response = await t.app.inject({
           method,
@@ -345,8 +359,9 @@ describe('authorisation matrix', () => {
           headers: {
             ...headers[caller],
             ...(url.startsWith('/api/auth') ? { origin: 'http://localhost:3000' } : {}),
+            ...(contentType ? { 'content-type': contentType } : {}),
           },
-          payload: payload as Record<string, unknown> | undefined,
+          payload: payload as Record<string, unknown> | string | undefined,
         });
         expect(response.statusCode, response.body.slice(0, 300)).toBe(status);
       });

@@ -104,3 +104,13 @@ export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 /** `?lang=bn` on a catalogue read: names and descriptions in Bengali where a product has them. */
 export const productReadQuerySchema = z.object({ lang: languageSchema.optional() });
+
+/** POST /api/products/import: what the import did, and each refused line with its reasons. */
+export const productImportReportSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  refused: z.array(
+    z.object({ line: z.number().int(), id: z.string().optional(), errors: z.array(z.string()) }),
+  ),
+});
+export type ProductImportReport = z.infer<typeof productImportReportSchema>;

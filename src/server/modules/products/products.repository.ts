@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categories, products } from '../../db/schema.ts';
 import { centsToDollars, type Cents } from '../../../shared/money.ts';
@@ -137,4 +137,40 @@ export async function productIds(db: Db, offset: number, limit: number): Promise
 export async function countProducts(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(products);
   return Number(row?.n ?? 0);
+}
+
+/** A product as the CSV export writes it: every field an admin edits, the category by slug. */
+export interface ExportRow extends Product, BengaliTexts {
+  category: string;
+}
+
+/** Products in id order after `afterId`, `limit` at a time, for the CSV export. */
+export async function exportRows(db: Db, afterId: string | null, limit: number): Promise<ExportRow[]> {
+  const rows = await db
+    .select({ ...columns, category: categories.slug })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(afterId ? gt(products.id, afterId) : undefined)
+    .orderBy(asc(products.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...toProduct(row), category: row.category }));
+}
+
+/** Which of these ids are products. */
+export async function existingIds(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: products.id }).from(products).where(inArray(products.id, ids));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Inserts and updates an import's valid rows in one transaction: all of them or none. */
+export async function applyImport(
+  db: Db,
+  creates: NewProduct[],
+  updates: Array<{ id: string; product: NewProduct }>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (creates.length > 0) await tx.insert(products).values(creates);
+    for (const { id, product } of updates) await tx.update(products).set(product).where(eq(products.id, id));
+  });
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -8,6 +9,7 @@ import {
 import {
   catalogueProductListSchema,
   productDetailSchema,
+  productImportReportSchema,
   productInputSchema,
   productReadQuerySchema,
   productListSchema,
@@ -19,6 +21,7 @@ import { pageFrom, readPage } from '../../lib/listing.ts';
 import { sendPrepared } from '../../lib/prepared-answer.ts';
 import { adminOnly } from '../../plugins/access.ts';
 import * as service from './products.service.ts';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from './products-csv.ts';
 
 const tags = ['products'];
 const writeErrors = errorResponses(400, 401, 403, 404);
@@ -91,6 +94,52 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       return reply.status(201).send(await service.addProduct(app.catalogue, request.body));
     },
+  );
+
+  // The catalogue as CSV and back (docs/decisions/030-product-csv.md).
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'string', bodyLimit: IMPORT_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.get(
+    '/products/export.csv',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Every product as CSV, to edit in a spreadsheet and import again (admin)',
+        produces: ['text/csv'],
+        response: { 200: z.instanceof(Readable).describe('The CSV, text/csv'), ...writeErrors },
+        security: [{ bearer: [] }],
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="agritools-products.csv"')
+        .header('cache-control', 'no-store')
+        .send(Readable.from(service.productsCsv(app.catalogue))),
+  );
+
+  app.post(
+    '/products/import',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Create (no id) and update (by id) products from CSV (admin); refused rows are reported',
+        description:
+          `A text/csv body with the export's columns, up to ${IMPORT_MAX_ROWS} rows. Each row is checked like ` +
+          'Add a Product; the valid rows are written together and the others listed with their line and reasons.',
+        consumes: ['text/csv'],
+        body: z.string().min(1, 'The CSV is empty'),
+        response: { 200: productImportReportSchema, ...errorResponses(400, 401, 403, 413, 415) },
+        security: [{ bearer: [] }],
+      },
+    },
+    async (request) => service.importProducts(app.catalogue, request.body),
   );
 
   app.put(

@@ -7,6 +7,7 @@ import { dollarsToCents } from '../../../shared/money.ts';
 import {
   SEARCH_PAGE_DEFAULT,
   SEARCH_PAGE_MAX,
+  productInputSchema,
   type CatalogueProduct,
   type Product,
   type ProductInput,
@@ -18,6 +19,8 @@ import { categoryIdOf } from '../categories/categories.service.ts';
 import * as repository from './products.repository.ts';
 import type { BengaliTexts, NewProduct } from './products.repository.ts';
 import * as search from './search.repository.ts';
+import { CSV_BOM, IMPORT_MAX_ROWS, cellValue, csvLines, parseCsv } from './products-csv.ts';
+import { idSchema } from '../../../shared/schemas/common.schema.ts';
 
 // Catalogue rules (spec sections 2, 5 and 7). Who may call is decided by the routes
 // (product writes are admin-only); what a product may hold is decided here.
@@ -333,4 +336,104 @@ export async function sitemapFileCount(catalogue: Catalogue): Promise<number> {
 /** The product ids of sitemap file `index` (0-based), in id order (the primary key's index). */
 export function sitemapProductIds(catalogue: Catalogue, index: number): Promise<string[]> {
   return repository.productIds(catalogue.db, index * SITEMAP_PRODUCTS, SITEMAP_PRODUCTS);
+}
+
+/** The products CSV, produced a batch at a time so a large catalogue never sits in memory whole. */
+export async function* productsCsv(catalogue: Catalogue): AsyncGenerator<string> {
+  yield CSV_BOM;
+  let afterId: string | null = null;
+  for (let first = true; ; first = false) {
+    const rows = await repository.exportRows(catalogue.db, afterId, 1000);
+    if (rows.length === 0 && !first) return;
+    yield csvLines(rows, first);
+    if (rows.length < 1000) return;
+    afterId = rows.at(-1)!._id;
+  }
+}
+
+/** What an import did: rows created and updated, and each refused row with its reasons. */
+export interface ImportReport {
+  created: number;
+  updated: number;
+  refused: Array<{ line: number; id?: string; errors: string[] }>;
+}
+
+const number = (cell: string | undefined) =>
+  cell === undefined || cell.trim() === '' ? undefined : Number(cell);
+
+/**
+ * Creates the rows without an id and updates those with one, each checked by the same schema
+ * and category rule as Add a Product. Refused rows are reported with their line and reasons;
+ * the valid rows are written together, in one transaction (docs/decisions/030).
+ */
+export async function importProducts(catalogue: Catalogue, text: string): Promise<ImportReport> {
+  let records: ReturnType<typeof parseCsv>;
+  try {
+    records = parseCsv(text);
+  } catch (error) {
+    throw new AppError('VALIDATION_FAILED', `body: ${(error as Error).message}`);
+  }
+  if (records.length > IMPORT_MAX_ROWS)
+    throw new AppError('PAYLOAD_TOO_LARGE', `At most ${IMPORT_MAX_ROWS} products per import`);
+  const known = await repository.existingIds(
+    catalogue.db,
+    records.flatMap(({ record }) => (record.id && idSchema.safeParse(record.id).success ? [record.id] : [])),
+  );
+  const report: ImportReport = { created: 0, updated: 0, refused: [] };
+  const creates: NewProduct[] = [];
+  const updates: Array<{ id: string; product: NewProduct }> = [];
+  const seen = new Set<string>();
+  for (const { line, record } of records) {
+    const errors: string[] = [];
+    const cells = Object.fromEntries(
+      Object.entries(record).map(([column, value]) => {
+        const cell = cellValue(value);
+        if (cell === null) errors.push(`${column}: A formula is not accepted`);
+        return [column, cell ?? undefined];
+      }),
+    ) as typeof record;
+    const id = cells.id?.trim() || undefined;
+    if (id && !idSchema.safeParse(id).success) errors.push('id: Invalid id');
+    else if (id && !known.has(id)) errors.push('id: No product has this id');
+    else if (id && seen.has(id)) errors.push('id: This product is already in the file');
+    if (id) seen.add(id);
+    // A row whose cells are already refused is not checked further: its reasons stay readable.
+    const parsed = productInputSchema.safeParse({
+      name: cells.name,
+      description: cells.description,
+      nameBn: cells.name_bn,
+      descriptionBn: cells.description_bn,
+      category: cells.category?.trim() || undefined,
+      price: number(cells.price),
+      stock: number(cells.stock),
+      minOrder: number(cells.min_order),
+      rating: number(cells.rating),
+      img: cells.img?.trim(),
+    });
+    if (!parsed.success && errors.length === 0)
+      errors.push(...parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+    let product: NewProduct | undefined;
+    if (parsed.success && errors.length === 0) {
+      try {
+        product = await productRow(catalogue, parsed.data);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        errors.push(error.message.replace(/^body\./, ''));
+      }
+    }
+    if (errors.length > 0 || !product) {
+      report.refused.push({ line, ...(id ? { id } : {}), errors });
+      continue;
+    }
+    if (id) updates.push({ id, product });
+    else creates.push(product);
+  }
+  if (creates.length + updates.length > 0) {
+    try {
+      await repository.applyImport(catalogue.db, creates, updates);
+    } finally {
+      catalogue.cache.invalidate();
+    }
+  }
+  return { ...report, created: creates.length, updated: updates.length };
 }
