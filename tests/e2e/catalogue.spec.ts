@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { STATISTICS } from '../../src/shared/constants.ts';
@@ -255,6 +258,56 @@ test.describe('product admin', () => {
       await expect(
         visitor.getByRole('link', { name: `বীজ যন্ত্র ${product.name.slice(-6)}`, exact: true }),
       ).toBeVisible();
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  test('an admin exports the catalogue, reprices a product in the file and imports it; a visitor sees the price', async ({
+    page,
+    browser,
+  }) => {
+    const product = await addProduct(browser, { price: 20, stock: 8, minOrder: 1 }, 'Catalogue CSV seeder');
+    await signInAs(page, ADMIN, '/dashboard/manageProducts');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: messages.exportCsv }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('agritools-products.csv');
+    const exported = await readFile((await download.path())!, 'utf8');
+    expect(exported.startsWith('\uFEFFid,name,')).toBe(true);
+    // The spreadsheet edit: the price of that product, and one new row with a bad stock.
+    const [header, ...rows] = parse(exported, { bom: true }) as string[][];
+    const row = rows.find((cells) => cells[0] === product.id)!;
+    row[header!.indexOf('price')] = '17.75';
+    const broken = header!.map(
+      (column) =>
+        ({
+          name: `Broken ${unique()}`,
+          description: 'x',
+          price: '5',
+          stock: '-3',
+          min_order: '1',
+          rating: '4',
+          img: '/images/x.svg',
+        })[column] ?? '',
+    );
+    const edited = stringify([header!, row, broken]);
+
+    await page.getByLabel(messages.importCsvFile).setInputFiles({
+      name: 'products.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(edited),
+    });
+    await page.getByRole('button', { name: messages.importCsv }).click();
+    await expect(page.getByText(messages.importDone('0', '1'))).toBeVisible();
+    await expect(page.getByText(messages.importRefused('1', true))).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: product.name })).toContainText('$17.75');
+
+    const visitor = await browser.newPage();
+    try {
+      await visitor.goto(`/product/${product.id}`);
+      await expect(visitor.getByText('$17.75').first()).toBeVisible();
     } finally {
       await visitor.close();
     }

@@ -315,4 +315,15 @@ export const bnPageMessages = {
   couldNotLoadProducts: (message: string) => `পণ্যের তালিকা লোড করা যায়নি: ${message}`,
   catalogueEmpty: 'ক্যাটালগ খালি। প্রথম পণ্যটি যোগ করুন।',
   notWaitingForPayment: 'এই অর্ডারের জন্য কোনো পেমেন্ট বাকি নেই।',
+  exportCsv: 'CSV এক্সপোর্ট',
+  importCsvFile: 'ইমপোর্টের CSV ফাইল',
+  importCsv: 'CSV ইমপোর্ট',
+  importCsvHint: 'এক্সপোর্টের কলামগুলো। id থাকা সারি সেই পণ্য বদলায়; id ছাড়া সারি নতুন পণ্য যোগ করে।',
+  importDone: (created: string, updated: string) =>
+    `ইমপোর্ট শেষ: ${created}টি যোগ হয়েছে, ${updated}টি বদলেছে।`,
+  importRefused: (count: string, _one: boolean) => `${count}টি সারি ইমপোর্ট হয়নি:`,
+  importLine: 'লাইন',
+  importReasons: 'কারণ',
+  importFailed: (message: string) => `ফাইলটি ইমপোর্ট করা যায়নি: ${message}`,
+  exportFailed: (message: string) => `এক্সপোর্ট করা যায়নি: ${message}`,
 } as const satisfies DictionaryOf<typeof pageMessages>;

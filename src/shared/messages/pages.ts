@@ -321,4 +321,17 @@ export const pageMessages = {
   couldNotLoadProducts: (message: string) => `Could not load the products: ${message}`,
   catalogueEmpty: 'The catalogue is empty. Add the first product.',
   notWaitingForPayment: 'This order is not waiting for payment.',
+  // Products to CSV and back (Manage Products)
+  exportCsv: 'Export CSV',
+  importCsvFile: 'CSV file to import',
+  importCsv: 'Import CSV',
+  importCsvHint:
+    'The columns of the export. Rows with an id update that product; rows without one add a product.',
+  importDone: (created: string, updated: string) => `Import finished: ${created} added, ${updated} updated.`,
+  importRefused: (count: string, one: boolean) =>
+    one ? `${count} row was not imported:` : `${count} rows were not imported:`,
+  importLine: 'Line',
+  importReasons: 'Why',
+  importFailed: (message: string) => `The file could not be imported: ${message}`,
+  exportFailed: (message: string) => `The export failed: ${message}`,
 } as const;

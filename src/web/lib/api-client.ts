@@ -17,6 +17,8 @@ export class ApiError extends Error {
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A file's text sent as it is, with its content type, instead of a JSON body. */
+  file?: { text: string; type: string };
   signal?: AbortSignal;
 }
 
@@ -30,6 +32,12 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
 export async function apiFetchFile(path: string): Promise<Blob> {
   const { data } = await request(path, {}, 'file');
   return data as Blob;
+}
+
+/** POST of a file's text as the request body (a CSV import), answered with JSON. */
+export async function apiSendFile<T>(path: string, file: { text: string; type: string }): Promise<T> {
+  const { data } = await request(path, { method: 'POST', file });
+  return data as T;
 }
 
 /** One page of a list call: its rows and the path (under /api) of the page after it, if any. */
@@ -83,13 +91,14 @@ async function request(
   const headers: Record<string, string> = { accept: answer === 'json' ? 'application/json' : '*/*' };
   const token = getAccessToken();
   if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.file) headers['content-type'] = options.file.type;
+  else if (options.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.file?.text ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
       credentials: 'same-origin',
     });

@@ -12,6 +12,7 @@ import { loadedRows } from '../../../lib/paged-list.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useProducts } from '../api/get-products.ts';
+import { CatalogueCsv } from '../components/catalogue-csv.tsx';
 import { ProductPicture } from '../../../components/ui/product-picture.tsx';
 import { EditIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 
@@ -56,6 +57,7 @@ export default function ManageProductsPage() {
         </Link>
       }
     >
+      <CatalogueCsv />
       <PagedList
         query={pages}
         rows={products}

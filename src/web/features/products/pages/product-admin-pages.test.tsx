@@ -362,4 +362,30 @@ describe('Manage Products', () => {
     const router = renderPage(<ManageProductsPage />);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
+  it('imports a CSV file as it is and shows what was added, updated and refused, line by line', async () => {
+    server.use(
+      http.post('/api/products/import', () =>
+        HttpResponse.json({
+          created: 2,
+          updated: 1,
+          refused: [{ line: 4, errors: ['stock: Too small: expected number to be >=0'] }],
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderPage(<ManageProductsPage />);
+    const importButton = await screen.findByRole('button', { name: messages.importCsv });
+    expect(importButton).toBeDisabled();
+    const csv =
+      'id,name,description,price,stock,min_order,rating,img\n,Hoe,Forged,12,5,1,4,https://x.test/h.png\n';
+    await user.upload(screen.getByLabelText(messages.importCsvFile), new File([csv], 'products.csv'));
+    await user.click(importButton);
+    const report = await screen.findByRole('status', { name: '' });
+    expect(report).toHaveTextContent(messages.importDone('2', '1'));
+    expect(report).toHaveTextContent(messages.importRefused('1', true));
+    expect(within(report).getByRole('row', { name: /4/ })).toHaveTextContent('stock: Too small');
+    const request = sent.find((r) => r.method === 'POST')!;
+    expect(request.headers.get('content-type')).toBe('text/csv');
+    expect(await request.clone().text()).toBe(csv);
+  });
 });
