@@ -4,6 +4,7 @@
 // Goal for the checkout: at least 200 checkouts/s with p99 under 300 ms at 50 connections.
 // Run: npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/agritools_bench npx tsx bench/orders.bench.ts
 import { randomBytes } from 'node:crypto';
+import type autocannon from 'autocannon';
 import pg from 'pg';
 import { createAccessTokens } from '../src/server/lib/access-token.ts';
 import { load, printTable, startShop } from './lib.ts';
@@ -42,6 +43,22 @@ try {
     bearer.push(`Bearer ${await tokens.sign({ userId: id, email, sessionId: `s-${id}` })}`);
   }
   let next = 0;
+  /** POSTs of `body` to `path`, each signed in as the next of the 200 customers. */
+  const postedByCustomers = (path: string, body: string): autocannon.Request[] => [
+    {
+      method: 'POST',
+      path,
+      setupRequest: (request) => ({
+        ...request,
+        headers: {
+          ...request.headers,
+          'content-type': 'application/json',
+          authorization: bearer[next++ % bearer.length]!,
+        },
+        body,
+      }),
+    },
+  ];
   const body = JSON.stringify({
     productId,
     quantity: 1,
@@ -51,21 +68,7 @@ try {
   const result = await load('POST /api/order', {
     url: shop.url,
     connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/order',
-        setupRequest: (request) => ({
-          ...request,
-          headers: {
-            ...request.headers,
-            'content-type': 'application/json',
-            authorization: bearer[next++ % bearer.length]!,
-          },
-          body,
-        }),
-      },
-    ],
+    requests: postedByCustomers('/api/order', body),
   });
   // Stock and order count in one statement, so one snapshot: orders still in flight when the
   // load stops land in both figures or in neither.
@@ -112,21 +115,7 @@ try {
     url: shop.url,
     connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
     serverPid: shop.child.pid,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/checkout',
-        setupRequest: (request) => ({
-          ...request,
-          headers: {
-            ...request.headers,
-            'content-type': 'application/json',
-            authorization: bearer[next++ % bearer.length]!,
-          },
-          body: checkoutBody,
-        }),
-      },
-    ],
+    requests: postedByCustomers('/api/checkout', checkoutBody),
   });
   const checkoutTally = (
     await client.query(

@@ -104,19 +104,29 @@ export function isUnpaidHold(order: Pick<OrderState, 'status' | 'paymentMethod'>
 /** Statuses whose orders count against a customer's unpaid quantity. */
 export const UNPAID_STATUSES: readonly OrderStatus[] = ['placed', 'processing', 'shipped'];
 
-/** The English words for each status (messages.ts); a page shows them with `translate`. */
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  placed: messages.statusPlaced,
-  paid: messages.statusPaid,
-  processing: messages.statusProcessing,
-  shipped: messages.statusShipped,
-  delivered: messages.statusDelivered,
-  cancelled: messages.statusCancelled,
-  refunded: messages.statusRefunded,
-};
+/** The dictionary key of each status's name, for text in any language (mails, invoices). */
+export const STATUS_KEYS = {
+  placed: 'statusPlaced',
+  paid: 'statusPaid',
+  processing: 'statusProcessing',
+  shipped: 'statusShipped',
+  delivered: 'statusDelivered',
+  cancelled: 'statusCancelled',
+  refunded: 'statusRefunded',
+} as const satisfies Record<OrderStatus, keyof typeof messages>;
 
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  cod: messages.methodCod,
-  'bank-transfer': messages.methodBankTransfer,
-  sslcommerz: messages.methodSslcommerz,
-};
+/** The dictionary key of each way to pay's name. */
+export const PAYMENT_METHOD_KEYS = {
+  cod: 'methodCod',
+  'bank-transfer': 'methodBankTransfer',
+  sslcommerz: 'methodSslcommerz',
+} as const satisfies Record<PaymentMethod, keyof typeof messages>;
+
+/** The English words for each status (messages.ts); a page shows them with `translate`. */
+export const STATUS_LABELS = Object.fromEntries(
+  Object.entries(STATUS_KEYS).map(([status, key]) => [status, messages[key]]),
+) as Record<OrderStatus, string>;
+
+export const PAYMENT_METHOD_LABELS = Object.fromEntries(
+  Object.entries(PAYMENT_METHOD_KEYS).map(([method, key]) => [method, messages[key]]),
+) as Record<PaymentMethod, string>;

@@ -3,9 +3,13 @@ import PDFDocument from 'pdfkit';
 import { COMPANY_NAME } from '../../../shared/constants.ts';
 import { formatDate, formatNumber, formatPrice } from '../../../shared/i18n/format.ts';
 import type { Locale } from '../../../shared/i18n/locale.ts';
-import type { Messages } from '../../../shared/i18n/dictionary.ts';
 import { orderTotalCents, type Cents } from '../../../shared/money.ts';
-import type { OrderStatus, PaymentMethod } from '../../../shared/order-lifecycle.ts';
+import {
+  PAYMENT_METHOD_KEYS,
+  STATUS_KEYS,
+  type OrderStatus,
+  type PaymentMethod,
+} from '../../../shared/order-lifecycle.ts';
 import { dictionaryFor } from '../../lib/locale.ts';
 import type { StoredCheckout } from './orders.repository.ts';
 
@@ -23,21 +27,6 @@ const BENGALI_BOLD_FONT =
 
 /** Letters the Bengali font file covers (its unicode-range), taka sign and joiners included. */
 const BENGALI_RUN = /([\u0951\u0952\u0964\u0965\u0980-\u09FE\u200C\u200D]+)/u;
-
-const STATUS_WORDS: Record<OrderStatus, keyof Messages> = {
-  placed: 'statusPlaced',
-  paid: 'statusPaid',
-  processing: 'statusProcessing',
-  shipped: 'statusShipped',
-  delivered: 'statusDelivered',
-  cancelled: 'statusCancelled',
-  refunded: 'statusRefunded',
-};
-const METHOD_WORDS: Record<PaymentMethod, keyof Messages> = {
-  cod: 'methodCod',
-  'bank-transfer': 'methodBankTransfer',
-  sslcommerz: 'methodSslcommerz',
-};
 
 interface Cell {
   text: string;
@@ -121,7 +110,7 @@ export function renderInvoice(
     [words.phone, checkout.phone],
     [words.address, checkout.address],
     ...(checkout.district ? [[words.district, checkout.district] as [string, string]] : []),
-    [words.payment, words[METHOD_WORDS[checkout.paymentMethod as PaymentMethod]] as string],
+    [words.payment, words[PAYMENT_METHOD_KEYS[checkout.paymentMethod as PaymentMethod]] as string],
   ];
   for (const [label, value] of pairs) {
     write(doc, { text: label, x: left, width: 120, bold: true }, y);
@@ -162,7 +151,7 @@ export function renderInvoice(
     write(doc, { text: money(order.priceCents), ...columns.unit, align: 'right' }, top);
     write(
       doc,
-      { text: words[STATUS_WORDS[order.status as OrderStatus]] as string, ...columns.status, align: 'right' },
+      { text: words[STATUS_KEYS[order.status as OrderStatus]] as string, ...columns.status, align: 'right' },
       top,
     );
     write(doc, { text: money(counts ? lineCents : 0), ...columns.amount, align: 'right' }, top);

@@ -1,9 +1,13 @@
 import { orderTotalCents } from '../../../shared/money.ts';
 import { formatNumber, formatPrice } from '../../../shared/i18n/format.ts';
 import { localizePath, type Locale } from '../../../shared/i18n/locale.ts';
-import type { Messages } from '../../../shared/i18n/dictionary.ts';
 import { orderMessagesFor, type OrderMessages } from '../../../shared/order-messages.ts';
-import type { OrderStatus, PaymentMethod } from '../../../shared/order-lifecycle.ts';
+import {
+  PAYMENT_METHOD_KEYS,
+  STATUS_KEYS,
+  type OrderStatus,
+  type PaymentMethod,
+} from '../../../shared/order-lifecycle.ts';
 import { dictionaryFor } from '../../lib/locale.ts';
 import type { OutgoingMail } from '../mail/outbox.repository.ts';
 
@@ -24,20 +28,6 @@ interface MailOrder {
   tracking?: string | null;
 }
 
-const STATUS_WORDS: Record<OrderStatus, keyof Messages> = {
-  placed: 'statusPlaced',
-  paid: 'statusPaid',
-  processing: 'statusProcessing',
-  shipped: 'statusShipped',
-  delivered: 'statusDelivered',
-  cancelled: 'statusCancelled',
-  refunded: 'statusRefunded',
-};
-const METHOD_WORDS: Record<PaymentMethod, keyof Messages> = {
-  cod: 'methodCod',
-  'bank-transfer': 'methodBankTransfer',
-  sslcommerz: 'methodSslcommerz',
-};
 /** The status mails a customer gets, and their first line. */
 const STATUS_INTROS: Partial<Record<OrderStatus, keyof OrderMessages>> = {
   paid: 'mailPaidIntro',
@@ -54,8 +44,8 @@ function wordsFor(locale: Locale) {
   return {
     words,
     mail,
-    status: (status: string) => words[STATUS_WORDS[status as OrderStatus]] as string,
-    method: (method: string) => words[METHOD_WORDS[method as PaymentMethod]] as string,
+    status: (status: string) => words[STATUS_KEYS[status as OrderStatus]] as string,
+    method: (method: string) => words[PAYMENT_METHOD_KEYS[method as PaymentMethod]] as string,
     line: (order: MailOrder) =>
       `${order.productName} x ${formatNumber(order.quantity, locale)}: ${formatPrice(orderTotalCents(order.quantity, order.priceCents), locale)}`,
     total: (cents: number) => `${words.total}: ${formatPrice(cents, locale)}`,
