@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema.ts';
@@ -74,6 +74,12 @@ describe('GET /api/products/export.csv', () => {
     });
   });
 
+  it('writes the header alone for an empty catalogue, so the file is a template to fill in', async () => {
+    const response = await exportCsv();
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(`\uFEFF${HEADER}\r\n`);
+  });
+
   it('is for admins only', async () => {
     expect((await exportCsv(t.callers.visitor)).statusCode).toBe(401);
     expect((await exportCsv(t.callers.customerA)).statusCode).toBe(403);
@@ -142,6 +148,35 @@ describe('POST /api/products/import', () => {
     expect(await stored(hoe.id)).toMatchObject({ name: 'Hoe', stock: 3 });
   });
 
+  it('stores none of the valid rows when the database refuses one of them while writing', async () => {
+    const hoe = await createProduct(t.app, { name: 'Hoe', stock: 3 });
+    const rake = await createProduct(t.app, { name: 'Rake', stock: 4 });
+    // A trigger stands in for a database failure half-way through the write.
+    await t.app.db.execute(sql`
+      CREATE OR REPLACE FUNCTION csv_import_test_fail() RETURNS trigger AS $$
+      BEGIN RAISE EXCEPTION 'refused by the test'; END $$ LANGUAGE plpgsql`);
+    await t.app.db.execute(sql`
+      CREATE TRIGGER csv_import_test_fail BEFORE UPDATE ON products FOR EACH ROW
+      WHEN (NEW.name = 'Trigger Trips Here') EXECUTE FUNCTION csv_import_test_fail()`);
+    try {
+      const csv = [
+        HEADER,
+        row({ id: hoe.id, name: 'Hoe', stock: '99' }),
+        row({ name: 'New Sickle' }),
+        row({ id: rake.id, name: 'Trigger Trips Here' }),
+      ].join('\n');
+      // The new row and the first update are written before the second update fails.
+      const response = await importCsv(csv);
+      expect(response.statusCode).toBe(500);
+      expect(await stored(hoe.id)).toMatchObject({ stock: 3 });
+      expect(await stored(rake.id)).toMatchObject({ name: 'Rake' });
+      expect(await t.app.db.$count(products)).toBe(2);
+    } finally {
+      await t.app.db.execute(sql`DROP TRIGGER csv_import_test_fail ON products`);
+      await t.app.db.execute(sql`DROP FUNCTION csv_import_test_fail()`);
+    }
+  });
+
   it('takes an Excel file: byte order mark, quoted commas and line breaks, Bengali', async () => {
     const csv = `\uFEFF${HEADER}\r\n,"Hoe, forged","কোদাল","Line one\r\nline two",,,12,5,1,4,https://example.test/h.png\r\n`;
     expect(reportOf(await importCsv(csv))).toEqual({ created: 1, updated: 0, refused: [] });
@@ -163,6 +198,14 @@ describe('POST /api/products/import', () => {
     expect((await importCsv(HEADER, t.callers.admin, 'application/pdf')).statusCode).toBe(415);
     expect((await importCsv(HEADER, t.callers.customerA)).statusCode).toBe(403);
     expect((await importCsv(HEADER, t.callers.visitor)).statusCode).toBe(401);
+    expect(await t.app.db.$count(products)).toBe(0);
+  });
+
+  it('refuses a file with more rows than one import takes with 413, and stores none of them', async () => {
+    const many = [HEADER, ...Array.from({ length: 5001 }, (_, i) => row({ name: `Hoe ${i}` }))].join('\n');
+    const response = await importCsv(many);
+    expect(response.statusCode).toBe(413);
+    expect(errorOf(response).code).toBe('PAYLOAD_TOO_LARGE');
     expect(await t.app.db.$count(products)).toBe(0);
   });
 
