@@ -397,7 +397,8 @@ export async function importProducts(catalogue: Catalogue, text: string): Promis
     else if (id && !known.has(id)) errors.push('id: No product has this id');
     else if (id && seen.has(id)) errors.push('id: This product is already in the file');
     if (id) seen.add(id);
-    // A row whose cells are already refused is not checked further: its reasons stay readable.
+    // Every reason at once, so the admin fixes a row in one go; a cell already refused as a
+    // formula is not reported a second time as missing.
     const parsed = productInputSchema.safeParse({
       name: cells.name,
       description: cells.description,
@@ -410,8 +411,14 @@ export async function importProducts(catalogue: Catalogue, text: string): Promis
       rating: number(cells.rating),
       img: cells.img?.trim(),
     });
-    if (!parsed.success && errors.length === 0)
-      errors.push(...parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+    if (!parsed.success) {
+      const refusedCells = new Set(
+        errors.map((error) => error.split(':')[0]!.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())),
+      );
+      for (const issue of parsed.error.issues)
+        if (!refusedCells.has(String(issue.path[0])))
+          errors.push(`${issue.path.join('.')}: ${issue.message}`);
+    }
     let product: NewProduct | undefined;
     if (parsed.success && errors.length === 0) {
       try {
