@@ -9,6 +9,10 @@ import { projectRoot } from '../lib/project-root.ts';
 /** Both drivers give this type; repositories are written once against it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The rows of a raw `db.execute(sql...)`, whichever driver answered. */
+export const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';

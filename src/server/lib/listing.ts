@@ -32,11 +32,16 @@ export interface Page {
 }
 
 /**
- * A row of a keyset list carries its own position under this symbol: invisible to the answer's
- * serialization (which copies only the schema's fields), read for the next page's cursor.
+ * A keyset page as the database wrote it: the JSON text of at most `limit` rows, whether
+ * another row follows, and where the page's last row stands (for the next page's cursor).
+ * The database writes the answer's exact shape, so a long list costs the shop no row mapping
+ * and no serialization (docs/decisions/007-every-list-is-paged.md).
  */
-export const POSITION: unique symbol = Symbol('position in the list');
-export type Positioned<T> = T & { readonly [POSITION]: After };
+export interface JsonPage {
+  json: string;
+  more: boolean;
+  last?: After;
+}
 
 /**
  * The list a request reads, as the cursor's fingerprint: its path and validated query without
@@ -64,30 +69,30 @@ export function pageFrom(query: ListingQuery, keyset?: { request: FastifyRequest
   return { ...page, after: { key, id } };
 }
 
-/**
- * Reads one row more than the page holds to learn whether another page follows (cheaper
- * than counting a million orders); `next` is the Link header value pointing at it, if any.
- */
-export async function readPage<T>(
-  request: FastifyRequest,
-  page: Page,
-  read: (page: Page) => Promise<T[]>,
-  cursors?: Cursors,
-): Promise<{ rows: T[]; next?: string }> {
-  const rows = await read({ ...page, limit: page.limit + 1 });
-  if (rows.length <= page.limit) return { rows };
+/** The Link header value naming the page after this one: the same query, moved on. */
+function nextLink(request: FastifyRequest, page: Page, after?: { cursors: Cursors; last: After }): string {
   // The validated query (unknown parameters already dropped), with the next position.
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>))
     if (value !== undefined && name !== 'after' && name !== 'offset') query.set(name, String(value));
   query.set('limit', String(page.limit));
-  const last = rows[page.limit - 1] as Partial<Positioned<T>>;
-  const position = last[POSITION];
-  if (cursors && position)
-    query.set('after', cursors.encode({ search: listOf(request), key: position.key, id: position.id }));
+  if (after) query.set('after', after.cursors.encode({ search: listOf(request), ...after.last }));
   else query.set('offset', String(page.offset + page.limit));
-  const path = request.url.split('?')[0];
-  return { rows: rows.slice(0, page.limit), next: `<${path}?${query}>; rel="next"` };
+  return `<${request.url.split('?')[0]}?${query}>; rel="next"`;
+}
+
+/**
+ * Reads one row more than the page holds to learn whether another page follows (cheaper
+ * than counting every row); `next` is the Link header value pointing at it, if any.
+ */
+export async function readPage<T>(
+  request: FastifyRequest,
+  page: Page,
+  read: (page: Page) => Promise<T[]>,
+): Promise<{ rows: T[]; next?: string }> {
+  const rows = await read({ ...page, limit: page.limit + 1 });
+  if (rows.length <= page.limit) return { rows };
+  return { rows: rows.slice(0, page.limit), next: nextLink(request, page) };
 }
 
 /** One page of a list as the answer, with its Link header when another page follows. */
@@ -96,9 +101,21 @@ export async function replyWithPage<T>(
   reply: FastifyReply,
   page: Page,
   read: (page: Page) => Promise<T[]>,
-  cursors?: Cursors,
 ): Promise<T[]> {
-  const { rows, next } = await readPage(request, page, read, cursors);
+  const { rows, next } = await readPage(request, page, read);
   if (next) reply.header('link', next);
   return rows;
+}
+
+/** One keyset page the database wrote as JSON, sent as it is, with its Link header. */
+export async function replyWithJsonPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: Page,
+  read: (page: Page) => Promise<JsonPage>,
+  cursors: Cursors,
+) {
+  const { json, more, last } = await read(page);
+  if (more && last) reply.header('link', nextLink(request, page, { cursors, last }));
+  return reply.type('application/json; charset=utf-8').send(json);
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 
 // The mail outbox (docs/decisions/018-mail-outbox.md): a mail is a row written in the same
@@ -28,7 +28,8 @@ export async function enqueueMail(db: Pick<Db, 'insert'>, mail: OutgoingMail): P
  * senders claim different rows at once.
  */
 export async function claimDueMails(db: Db, now: Date, limit: number, leaseMs: number): Promise<OutboxRow[]> {
-  const result = (await db.execute(sql`
+  const claimed = rowsOf<{ id: string | number }>(
+    await db.execute(sql`
     update ${mailOutbox}
     set next_attempt_at = ${new Date(now.getTime() + leaseMs)}, attempts = attempts + 1
     where id in (
@@ -38,8 +39,9 @@ export async function claimDueMails(db: Db, now: Date, limit: number, leaseMs: n
       limit ${limit}
       for update skip locked
     )
-    returning id`)) as unknown as { rows: Array<{ id: string | number }> };
-  const ids = result.rows.map((row) => Number(row.id));
+    returning id`),
+  );
+  const ids = claimed.map((row) => Number(row.id));
   if (ids.length === 0) return [];
   const rows = await db
     .select()

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../shared/errors.ts';
 import { messages } from '../../../shared/messages.ts';
-import { orderListSchema, type Order } from '../../../shared/schemas/order.schema.ts';
+import { orderListSchema, orderSchema, type Order } from '../../../shared/schemas/order.schema.ts';
 import { orders, products } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { createCallers, createUser, type TestUser } from '../../../../tests/factories/users.ts';
@@ -357,6 +357,60 @@ describe('GET /api/orders', () => {
     expect(response.statusCode).toBe(200);
     const ids = orderListSchema.parse(response.json()).map((order) => order._id);
     expect(ids).toEqual(expect.arrayContaining([a, b]));
+  });
+
+  it('lists each order exactly as it reads alone: same fields, same values, nothing more', async () => {
+    // The list's JSON is written by the database, the single order's by the shop (toOrder):
+    // a cash-on-delivery checkout (no hold, a checkout id), an unpaid transfer (a hold), an
+    // amount in cents that floats get wrong, a paid one, one whose product was deleted.
+    const customer = await createUser(t.app);
+    const sickle = await createProduct(t.app, { priceCents: 1999, stock: 50 });
+    const gone = await createProduct(t.app, { priceCents: 10, stock: 50 });
+    const transfer = await placeOrder(t.app, customer, sickle.id, { quantity: 3 });
+    const paid = await placeOrder(t.app, customer, gone.id, { quantity: 7 });
+    expect((await markPaid(callers.admin, paid)).statusCode).toBe(200);
+    await t.app.db.delete(products).where(eq(products.id, gone.id));
+    const cod = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: customer.headers,
+      payload: {
+        items: [{ productId: sickle.id, quantity: 1 }],
+        phone: '01712345678',
+        address: 'Village Road 4',
+        district: 'Rajshahi',
+        paymentMethod: 'cod',
+      },
+    });
+    expect(cod.statusCode).toBe(201);
+
+    const list = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/order?email=${encodeURIComponent(customer.email)}`,
+        headers: customer.headers,
+      })
+    ).json() as Order[];
+    expect(list).toHaveLength(3);
+    for (const listed of list) {
+      const alone = (
+        await t.app.inject({ method: 'GET', url: `/api/order/${listed._id}`, headers: customer.headers })
+      ).json() as Record<string, unknown>;
+      const expected = Object.fromEntries(Object.keys(orderSchema.shape).map((key) => [key, alone[key]]));
+      expect(listed).toStrictEqual(expected);
+    }
+    const byId = new Map(list.map((order) => [order._id, order]));
+    expect(byId.get(transfer)).toMatchObject({ price: 19.99, total: 59.97, paid: false });
+    expect(byId.get(transfer)!.holdUntil).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(byId.get(paid)).toMatchObject({
+      productId: null,
+      price: 0.1,
+      total: 0.7,
+      paid: true,
+      status: 'paid',
+    });
+    expect(list[0]).toMatchObject({ paymentMethod: 'cod', holdUntil: null, total: 19.99 });
+    expect(list[0]!.checkoutId).toEqual(expect.any(String));
   });
 });
 

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { centsToDollars, orderTotalCents } from '../../../shared/money.ts';
 import type { OrderStatus, PaymentMethod } from '../../../shared/order-lifecycle.ts';
 import type { Order, OrderEvent } from '../../../shared/schemas/order.schema.ts';
-import type { Db } from '../../db/client.ts';
-import { POSITION, type Page, type Positioned } from '../../lib/listing.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
+import type { JsonPage, Page } from '../../lib/listing.ts';
 import { checkouts, orderEvents, orders, products, users } from '../../db/schema.ts';
 import type { Locale } from '../../../shared/i18n/locale.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox.repository.ts';
@@ -315,25 +315,45 @@ function filterWhere(filter: OrderFilter): SQL | undefined {
 }
 
 /**
- * One page of orders, newest first, the id breaking ties; each knows its position, so the next
- * page starts right after it on the (created_at, id) index however deep the list goes.
+ * One page of orders, newest first, the id breaking ties, as JSON text in the Order DTO's exact
+ * shape (the fields and values toOrder gives). The page starts right after its `after` position
+ * on the (created_at, id) index however deep the list goes; one row more is read to learn
+ * whether another page follows.
  */
-export async function listOrders(db: Db, filter: OrderFilter, page: Page): Promise<Positioned<Order>[]> {
-  const rows = await db
-    .select({ order: orders, key: sql<string>`${orders.createdAt}::text` })
-    .from(orders)
-    .where(
-      and(
-        filterWhere(filter),
-        page.after
-          ? sql`(${orders.createdAt}, ${orders.id}) < (${page.after.key}::timestamptz, ${page.after.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return rows.map(({ order, key }) => ({ ...toOrder(order), [POSITION]: { key, id: order.id } }));
+export async function listOrdersJson(db: Db, filter: OrderFilter, page: Page): Promise<JsonPage> {
+  const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const [row] = rowsOf<{ json: string | null; rows: number; key: string | null; id: string | null }>(
+    await db.execute(sql`
+      select coalesce(string_agg(d.doc::text, ',' order by p.n) filter (where p.n <= ${page.limit}), '') as json,
+             count(*)::int as rows,
+             max(p.key) filter (where p.n = ${page.limit}) as key,
+             max(p.id::text) filter (where p.n = ${page.limit}) as id
+      from (
+        select row_number() over (order by ${orders.createdAt} desc, ${orders.id} desc) as n,
+               ${orders.createdAt}::text as key, ${orders}.*
+        from ${orders}
+        where ${and(
+          filterWhere(filter),
+          page.after
+            ? sql`(${orders.createdAt}, ${orders.id}) < (${page.after.key}::timestamptz, ${page.after.id}::uuid)`
+            : undefined,
+        )}
+        order by ${orders.createdAt} desc, ${orders.id} desc
+        limit ${page.limit + 1} offset ${page.offset}
+      ) p
+      cross join lateral (
+        select row_to_json(o) as doc from (
+          select p.id as "_id", p.product_id as "productId", p.name, p.email,
+                 p.product_name as "productName", p.quantity, p.phone, p.address, p.img,
+                 (p.price_cents / 100.0)::float8 as price,
+                 (p.quantity::bigint * p.price_cents / 100.0)::float8 as total,
+                 p.paid, p.status, p.payment_method as "paymentMethod", p.checkout_id as "checkoutId",
+                 ${iso(sql`p.created_at`)} as "createdAt", ${iso(sql`p.hold_until`)} as "holdUntil"
+        ) o
+      ) d`),
+  );
+  const { json, rows, key, id } = row!;
+  return { json: `[${json ?? ''}]`, more: rows > page.limit, ...(key && id ? { last: { key, id } } : {}) };
 }
 
 /** Ids of unpaid orders whose hold ran out before `now`, oldest first. */

@@ -15,7 +15,7 @@ import {
   orderStatusInputSchema,
 } from '../../../shared/schemas/order.schema.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
-import { listingQuerySchema, pageFrom, replyWithPage } from '../../lib/listing.ts';
+import { listingQuerySchema, pageFrom, replyWithJsonPage } from '../../lib/listing.ts';
 import { adminOnly, requireAccount, requireAdmin, signedInOnly } from '../../plugins/access.ts';
 import { stockChanged } from '../products/products.service.ts';
 import * as service from './orders.service.ts';
@@ -69,7 +69,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const account = await requireAccount(request);
-      return replyWithPage(
+      return replyWithJsonPage(
         request,
         reply,
         pageFrom(request.query, { request, cursors: app.catalogue.cursors }),
@@ -93,7 +93,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      replyWithPage(
+      replyWithJsonPage(
         request,
         reply,
         pageFrom(request.query, { request, cursors: app.catalogue.cursors }),

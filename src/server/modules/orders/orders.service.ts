@@ -21,7 +21,7 @@ import type {
 } from '../../../shared/schemas/order.schema.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import type { Page } from '../../lib/listing.ts';
+import type { JsonPage, Page } from '../../lib/listing.ts';
 import type { Account } from '../users/account.ts';
 import { checkoutPlacedMails, statusMail } from './order-mails.ts';
 import * as repository from './orders.repository.ts';
@@ -190,10 +190,10 @@ export async function listOrders(
   account: Account,
   email: string,
   page: Page,
-): Promise<Order[]> {
-  if (sameEmail(email, account.email)) return repository.listOrders(ctx.db, { userId: account.id }, page);
+): Promise<JsonPage> {
+  if (sameEmail(email, account.email)) return repository.listOrdersJson(ctx.db, { userId: account.id }, page);
   if (!account.isAdmin) throw forbidden('You can only read your own orders');
-  return repository.listOrders(ctx.db, { email: normalizeEmail(email) }, page);
+  return repository.listOrdersJson(ctx.db, { email: normalizeEmail(email) }, page);
 }
 
 /** GET /api/orders (admin): every order, or those in one status. */
@@ -201,8 +201,8 @@ export function listAllOrders(
   ctx: Pick<OrdersContext, 'db'>,
   status: OrderStatus | undefined,
   page: Page,
-): Promise<Order[]> {
-  return repository.listOrders(ctx.db, status ? { status } : {}, page);
+): Promise<JsonPage> {
+  return repository.listOrdersJson(ctx.db, status ? { status } : {}, page);
 }
 
 const stateOf = (row: repository.StoredOrder): OrderState => ({

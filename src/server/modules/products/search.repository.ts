@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { centsToDollars } from '../../../shared/money.ts';
 import type { CatalogueProduct, ProductSort } from '../../../shared/schemas/product.schema.ts';
 import type { BengaliTexts } from './products.repository.ts';
@@ -120,9 +120,6 @@ interface Row extends Record<string, unknown> {
   description_bn: string | null;
   sort_key: string;
 }
-
-const rowsOf = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 function filterConditions(filters: SearchFilters): SQL[] {
   const conditions: SQL[] = [];
