@@ -1,13 +1,8 @@
 import { OTHER_SERVICES } from '../../../../shared/constants.ts';
 import { SectionHeading } from '../../../components/ui/section-heading.tsx';
 import { t } from '../../../lib/i18n.ts';
-import {
-  CloudSunRainIcon,
-  CowIcon,
-  type IconComponent,
-  MicrochipIcon,
-  SeedlingIcon,
-} from '../../../components/ui/icons.tsx';
+import type { IconComponent } from '../../../components/ui/icon.tsx';
+import { CloudSunRainIcon, CowIcon, MicrochipIcon, SeedlingIcon } from '../../../components/ui/icons.tsx';
 
 type Service = (typeof OTHER_SERVICES)[number];
 

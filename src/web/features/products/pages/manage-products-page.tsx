@@ -14,7 +14,7 @@ import { useDeleteProduct } from '../api/delete-product.ts';
 import { useProducts } from '../api/get-products.ts';
 import { CatalogueCsv } from '../components/catalogue-csv.tsx';
 import { ProductPicture } from '../../../components/ui/product-picture.tsx';
-import { EditIcon, TrashIcon } from '../../../components/ui/icons.tsx';
+import { EditIcon, TrashIcon } from '../../../components/ui/page-icons.tsx';
 
 /**
  * Manage Products (spec section 2, admin only): index, image, name, stock, price per unit, Remove.

@@ -2,7 +2,7 @@ import { avatarToShow } from '../../../../shared/avatar.ts';
 import { RATING_MAX } from '../../../../shared/constants.ts';
 import type { Review } from '../../../../shared/schemas/review.schema.ts';
 import { t } from '../../../lib/i18n.ts';
-import { QuoteIcon, StarIcon, StarOutlineIcon } from '../../../components/ui/icons.tsx';
+import { QuoteIcon, StarIcon, StarOutlineIcon } from '../../../components/ui/page-icons.tsx';
 
 /** One customer review (spec section 2): avatar, name, 'Rating: N out of 5' and message. */
 export function ReviewCard({ review }: { review: Review }) {
