@@ -1,7 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
 import { checkoutAnswerSchema, orderDetailSchema } from '../../../shared/schemas/order.schema.ts';
+import { rowsOf } from '../../db/client.ts';
 import { mailOutbox, orders } from '../../db/schema.ts';
 import { errorOf, useApiTest } from '../../../../tests/support/api-test.ts';
 import { createUser, type TestUser } from '../../../../tests/factories/users.ts';
@@ -162,6 +163,44 @@ describe('POST /api/checkout', () => {
     const response = await checkout(customer, { ...(items ? { items } : {}), ...body });
     expect(response.statusCode).toBe(status);
     expect(await stockOf(t.app, product.id)).toBe(10);
+  });
+
+  it('places a checkout again when the price changed between reading the product and taking its stock', async () => {
+    const customer = await createUser(t.app);
+    const sprayer = await createProduct(t.app, { priceCents: 4500, stock: 10 });
+    // A trigger stands in for an admin's price change landing after the checkout read the
+    // product: the first time orders are written, the price moves. The sequence counts the
+    // attempts (its numbers survive a rollback, which undoes the price change too).
+    await t.app.db.execute(sql`CREATE SEQUENCE checkout_test_attempts`);
+    await t.app.db.execute(sql`
+      CREATE FUNCTION checkout_test_reprice() RETURNS trigger AS $$
+      BEGIN
+        IF nextval('checkout_test_attempts') = 1 THEN
+          UPDATE products SET price_cents = price_cents + 100 WHERE id = ${sql.raw(`'${sprayer.id}'`)};
+        END IF;
+        RETURN NULL;
+      END $$ LANGUAGE plpgsql`);
+    await t.app.db.execute(sql`
+      CREATE TRIGGER checkout_test_reprice AFTER INSERT ON orders
+      FOR EACH STATEMENT EXECUTE FUNCTION checkout_test_reprice()`);
+    try {
+      const response = await checkout(customer, { items: [{ productId: sprayer.id, quantity: 2 }] });
+      expect(response.statusCode).toBe(201);
+      // The first attempt was refused at the stock update (the price it read had changed), the
+      // second went through; nothing of the first remains.
+      const [attempts] = rowsOf<{ last_value: string }>(
+        await t.app.db.execute(sql`select last_value from checkout_test_attempts`),
+      );
+      expect(Number(attempts!.last_value)).toBe(2);
+      expect(await stockOf(t.app, sprayer.id)).toBe(8);
+      const placed = await t.app.db.select().from(orders).where(eq(orders.productId, sprayer.id));
+      expect(placed).toHaveLength(1);
+      expect(placed[0]).toMatchObject({ quantity: 2, priceCents: 4500 });
+    } finally {
+      await t.app.db.execute(sql`DROP TRIGGER checkout_test_reprice ON orders`);
+      await t.app.db.execute(sql`DROP FUNCTION checkout_test_reprice()`);
+      await t.app.db.execute(sql`DROP SEQUENCE checkout_test_attempts`);
+    }
   });
 
   it('never oversells scarce stock when many checkouts race across several lines', async () => {

@@ -102,11 +102,55 @@ async function unpaidUnits(tx: Tx | Db, userId: string): Promise<number> {
 }
 
 /**
- * One checkout in one transaction: every line takes its stock with a conditional UPDATE
- * (minOrder <= quantity <= stock, re-checked by PostgreSQL after the row lock), then the
- * checkout, its orders, their first history entries and the mails are written. Any line that
- * fails rolls the whole checkout back: all or nothing. The account's unpaid units are counted
- * under a per-account advisory lock, so two checkouts of one account cannot both pass the cap.
+ * Takes every line's units in one statement, or aborts with the first line it could not take.
+ * The rows are locked in id order (FOR NO KEY UPDATE, which the orders' foreign keys do not
+ * wait for), so checkouts sharing products cannot deadlock; PostgreSQL re-checks each condition
+ * on the newest row once it holds the lock.
+ */
+async function takeStock(tx: Tx, lines: Array<CheckoutLine & { priceCents: number }>): Promise<void> {
+  const wanted = sql.join(
+    lines.map((line) => sql`(${line.productId}::uuid, ${line.quantity}::int, ${line.priceCents}::int)`),
+    sql`, `,
+  );
+  const took = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      update ${products} p set stock = p.stock - w.quantity
+      from (
+        select l.id, w.quantity, w.price_cents
+        from (values ${wanted}) w (id, quantity, price_cents)
+        join ${products} l on l.id = w.id
+        order by l.id
+        for no key update of l
+      ) w
+      where p.id = w.id and p.stock >= w.quantity and p.min_order <= w.quantity
+        and p.price_cents = w.price_cents
+      returning p.id`),
+  );
+  if (took.length === lines.length) return;
+  const missed = lines.find((line) => !took.some((row) => row.id === line.productId))!;
+  const [current] = await tx
+    .select({ minOrder: products.minOrder, stock: products.stock })
+    .from(products)
+    .where(eq(products.id, missed.productId))
+    .limit(1);
+  // A line whose rules still pass on this read lost a race with a price change or a returned
+  // unit: the caller tries the checkout again (orders.service.ts).
+  throw new Abort(
+    current
+      ? { kind: 'rejected', productId: missed.productId, product: current }
+      : { kind: 'product-not-found', productId: missed.productId },
+  );
+}
+
+/**
+ * One checkout in one transaction. The products are read first, without a lock; the checkout,
+ * its orders, their first history entries and the mails are written from that read; then every
+ * line takes its stock in one conditional UPDATE (minOrder <= quantity <= stock, and the price
+ * still the one read, re-checked by PostgreSQL on the locked rows, which it locks in id order).
+ * So the product rows, which every buyer of a popular tool shares, stay locked only for that
+ * statement and the commit. Any line that fails rolls the whole checkout back: all or nothing.
+ * The account's unpaid units are counted under a per-account advisory lock, so two checkouts
+ * of one account cannot both pass the cap.
  */
 export async function placeCheckout(db: Db, input: NewCheckout): Promise<CheckoutResult> {
   const lines = mergeLines(input.lines);
@@ -118,33 +162,31 @@ export async function placeCheckout(db: Db, input: NewCheckout): Promise<Checkou
       if (unpaid + requested > input.unpaidCap)
         throw new Abort({ kind: 'unpaid-cap', unpaid, cap: input.unpaidCap });
 
-      const taken: Array<CheckoutLine & { name: string; img: string; priceCents: number }> = [];
-      for (const line of lines) {
-        const [row] = await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} - ${line.quantity}` })
-          .where(
-            and(
-              eq(products.id, line.productId),
-              sql`${products.stock} >= ${line.quantity}`,
-              sql`${products.minOrder} <= ${line.quantity}`,
-            ),
-          )
-          .returning({ name: products.name, img: products.img, priceCents: products.priceCents });
-        if (!row) {
-          const [current] = await tx
-            .select({ minOrder: products.minOrder, stock: products.stock })
-            .from(products)
-            .where(eq(products.id, line.productId))
-            .limit(1);
-          throw new Abort(
-            current
-              ? { kind: 'rejected', productId: line.productId, product: current }
-              : { kind: 'product-not-found', productId: line.productId },
-          );
-        }
-        taken.push({ ...line, ...row });
-      }
+      const read = await tx
+        .select({
+          id: products.id,
+          name: products.name,
+          img: products.img,
+          priceCents: products.priceCents,
+          minOrder: products.minOrder,
+          stock: products.stock,
+        })
+        .from(products)
+        .where(
+          inArray(
+            products.id,
+            lines.map((line) => line.productId),
+          ),
+        );
+      const byId = new Map(read.map((product) => [product.id, product]));
+      const taken = lines.map((line) => {
+        const product = byId.get(line.productId);
+        if (!product) throw new Abort({ kind: 'product-not-found', productId: line.productId });
+        // Refused early on what was read; the UPDATE below decides on the locked rows.
+        if (line.quantity > product.stock || line.quantity < product.minOrder)
+          throw new Abort({ kind: 'rejected', productId: line.productId, product });
+        return { ...line, name: product.name, img: product.img, priceCents: product.priceCents };
+      });
 
       const totalCents = taken.reduce(
         (sum, line) => sum + orderTotalCents(line.quantity, line.priceCents),
@@ -209,6 +251,7 @@ export async function placeCheckout(db: Db, input: NewCheckout): Promise<Checkou
       const placed = rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map(toOrder);
       for (const mail of input.mails({ checkoutId: checkout.id, orders: placed }))
         await enqueueMail(tx, mail);
+      await takeStock(tx, taken);
       return { kind: 'placed' as const, checkoutId: checkout.id, orders: placed };
     });
   } catch (error) {

@@ -162,8 +162,8 @@ export async function placeCheckout(
         productId: result.productId,
         minOrder: result.product.minOrder,
       });
-    // Neither rule fails on the row read back: a cancellation returned units between the
-    // decrement and the read. Try again.
+    // Neither rule fails on the row read back: units came back (a cancellation) or the price
+    // changed between the first read and the stock update. Try again on what is there now.
   }
   throw new AppError('CONFLICT', messages.outOfStock, { rule: 'stock' });
 }
