@@ -43,7 +43,7 @@ export const BENGALI_SHELL_KEY = '/bn/*';
  * and every page set, docs/decisions/023): the same page under /bn/. Not when they come from a
  * Bengali page (they just followed the switch to English, perhaps before its script ran).
  */
-function bengaliAddress(request: FastifyRequest): string | null {
+export function bengaliAddress(request: FastifyRequest): string | null {
   const [path = '/', query] = request.url.split('?');
   if (localeOfPath(path) === 'bn') return null;
   const cookie = request.headers.cookie ?? '';

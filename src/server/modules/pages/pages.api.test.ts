@@ -131,6 +131,74 @@ describe('GET /bn/product/{id}', () => {
   });
 });
 
+describe('GET /products', () => {
+  it('sends the catalogue as HTML: the newest products first as cards, a search form that works without the app', async () => {
+    const older = await createProduct(t.app, { name: 'Forged Hoe & Rake', priceCents: 1250, stock: 40 });
+    const newer = await createProduct(t.app, {
+      name: 'Sprayer <16 L>',
+      priceCents: 4599,
+      stock: 1200,
+      minOrder: 2,
+      description: 'Brass lance and adjustable nozzle. '.repeat(5),
+    });
+    const response = await t.app.inject({ method: 'GET', url: '/products' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers.vary).toContain('Cookie');
+    const html = response.body;
+    expect(html).toMatch(/<html lang="en"/);
+    expect(html).toContain('<title>Products | AgriTools</title>');
+    expect(html).toContain(`<link rel="canonical" href="${t.app.publicUrl}/products" />`);
+    expect(html).toContain(`hreflang="bn" href="${t.app.publicUrl}/bn/products"`);
+    expect(html).toContain('<h1 class="text-3xl font-bold">Products</h1>');
+    // Newest first, names escaped, each card leading to the product and to ordering it.
+    const newerAt = html.indexOf(`href="/product/${newer.id}"`);
+    const olderAt = html.indexOf(`href="/product/${older.id}"`);
+    expect(newerAt).toBeGreaterThan(0);
+    expect(olderAt).toBeGreaterThan(newerAt);
+    expect(html).toContain('>Sprayer &lt;16 L&gt;</a>');
+    expect(html).not.toContain('<16 L>');
+    expect(html).toContain('>Forged Hoe &amp; Rake</a>');
+    expect(html).toContain('$45.99');
+    expect(html).toContain('1,200');
+    expect(html).toContain(`href="/placeorder/${newer.id}" class="btn btn-primary btn-block"`);
+    // The description's first 100 characters, cut with an ellipsis.
+    expect(html).toContain(`${'Brass lance and adjustable nozzle. '.repeat(5).slice(0, 100)}…`);
+    expect(html).toMatch(/<form role="search" action="\/products" method="get"/);
+    expect(html).toContain('name="q" type="search"');
+  });
+
+  it('draws the Bengali catalogue in Bengali: names, words, digits and taka', async () => {
+    const product = await createProduct(t.app, { name: 'Knapsack Sprayer', priceCents: 123450, stock: 1250 });
+    await t.app.db.update(products).set({ nameBn: 'ন্যাপস্যাক স্প্রেয়ার' }).where(eq(products.id, product.id));
+    t.app.catalogue.cache.invalidate();
+    const html = (await t.app.inject({ method: 'GET', url: '/bn/products' })).body;
+    expect(html).toMatch(/<html lang="bn"/);
+    expect(html).toContain('<title>পণ্যসমূহ | AgriTools</title>');
+    expect(html).toContain('>ন্যাপস্যাক স্প্রেয়ার</a>');
+    expect(html).toContain('৳১,২৩৪.৫০');
+    expect(html).toContain('১,২৫০');
+    expect(html).toContain(`href="/bn/product/${product.id}"`);
+    expect(html).toMatch(/<form role="search" action="\/bn\/products"/);
+  });
+
+  it('shows a product added since the last visit, and leaves a search in the address to the app', async () => {
+    await t.app.inject({ method: 'GET', url: '/products' });
+    const added = await createProduct(t.app, { name: 'Added Later Sickle' });
+    expect((await t.app.inject({ method: 'GET', url: '/products' })).body).toContain('Added Later Sickle');
+    const searched = await t.app.inject({ method: 'GET', url: '/products?q=sickle' });
+    expect(searched.statusCode).toBe(200);
+    expect(searched.body).toContain('<div id="root">');
+    expect(searched.body).not.toContain(added.id);
+  });
+
+  it('sends a reader who chose Bengali to the Bengali catalogue', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/products', headers: { cookie: 'lang=bn' } });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/bn/products');
+  });
+});
+
 describe('GET /sitemap.xml and /robots.txt', () => {
   it('lists every product page and the public pages; robots.txt points to it', async () => {
     const a = await createProduct(t.app);

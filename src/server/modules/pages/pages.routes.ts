@@ -5,16 +5,30 @@ import { projectRoot } from '../../lib/project-root.ts';
 import { idSchema } from '../../../shared/schemas/common.schema.ts';
 import { localizePath, locales, type Locale } from '../../../shared/i18n/locale.ts';
 import * as catalogue from '../products/products.service.ts';
-import { checkTemplate, productPageHtml, robotsTxt, sitemapIndexXml, sitemapXml } from './product-html.ts';
+import { bengaliAddress } from '../../plugins/spa.ts';
+import {
+  checkTemplate,
+  productPageHtml,
+  productsPageHtml,
+  robotsTxt,
+  sitemapIndexXml,
+  sitemapXml,
+} from './product-html.ts';
 
 // Pages for search engines and link previews (docs/decisions/021-server-drawn-product-pages.md):
-// /product/{id} (and /bn/product/{id}) as real HTML, /sitemap.xml listing every product page, /robots.txt naming it.
+// /product/{id} (and /bn/product/{id}) as real HTML, /products (and /bn/products) with the
+// first page of the catalogue, /sitemap.xml listing every product page, /robots.txt naming it.
 
 /** The public pages a sitemap lists besides the products. */
 const PUBLIC_PAGES = ['/', '/products', '/blogs', '/myportfolio'];
 
 const html = (reply: FastifyReply, status: number, body: string | Buffer) =>
-  reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
+  reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'Cookie')
+    .send(body);
 
 /**
  * The page shell of each language: the built index.html and the build's Bengali shell (which
@@ -52,6 +66,20 @@ export async function pagesRoutes(app: FastifyInstance, options: { root: string 
         if ((error as { code?: string }).code === 'NOT_FOUND') return html(reply, 404, templates[locale]);
         throw error;
       }
+    });
+
+  for (const locale of locales)
+    app.get(localizePath('/products', locale), async (request, reply) => {
+      // A reader who chose Bengali goes to the Bengali catalogue, as from every other page.
+      const bengali = bengaliAddress(request);
+      if (bengali)
+        return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').redirect(bengali, 302);
+      // A search or filter in the address is the app's to draw; the plain catalogue is drawn here.
+      if (request.url.includes('?')) return html(reply, 200, templates[locale]);
+      const answer = await catalogue.productsHtmlAnswer(app.catalogue, locale, (products) =>
+        productsPageHtml(templates[locale], products, base, locale),
+      );
+      return html(reply, 200, answer.body);
     });
 
   app.get('/robots.txt', async (_request, reply) =>

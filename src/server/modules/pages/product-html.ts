@@ -1,5 +1,6 @@
 import type { CatalogueProduct } from '../../../shared/schemas/product.schema.ts';
-import { COMPANY_NAME } from '../../../shared/constants.ts';
+import { COMPANY_NAME, DESCRIPTION_PREVIEW_LENGTH } from '../../../shared/constants.ts';
+import { descriptionPreview } from '../../../shared/rules.ts';
 import { imageSrcSet } from '../../../shared/media.ts';
 import { dollarsToCents } from '../../../shared/money.ts';
 import { formatNumber, formatPrice } from '../../../shared/i18n/format.ts';
@@ -139,6 +140,89 @@ export function productPageHtml(
     .replace(HTML_LANG, `<html lang="${htmlLang[locale]}"`)
     .replace(TITLE, () => head)
     .replace(DESCRIPTION, () => `<meta name="description" content="${escapeHtml(description)}" />`)
+    .replace(MAIN, () => body);
+}
+
+/**
+ * /products (and /bn/products) as the server sends it: the catalogue's heading and the first
+ * page of the newest products as the app's cards draw them (same classes, so the app's own
+ * cards take their place without moving anything), with a title, description, canonical
+ * address and the other language's address in the head. Like the product page, the app draws
+ * over it; a phone sees the products before the page's code has arrived.
+ */
+export function productsPageHtml(
+  template: string,
+  products: CatalogueProduct[],
+  publicUrl: string,
+  locale: Locale,
+): string {
+  const words = dictionaryFor(locale);
+  const address = (path: string, language: Locale = locale) => localizePath(path, language);
+  const url = `${publicUrl}${address('/products')}`;
+  const head = [
+    `<title>${escapeHtml(`${words.catalogueTitle} | ${COMPANY_NAME}`)}</title>`,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...locales.map(
+      (language) =>
+        `<link rel="alternate" hreflang="${htmlLang[language]}" href="${escapeHtml(`${publicUrl}${address('/products', language)}`)}" />`,
+    ),
+  ].join('\n    ');
+  const cards = products.map((product, index) => {
+    const id = escapeHtml(product._id);
+    const name = escapeHtml(product.name);
+    const order = address(`/placeorder/${product._id}`);
+    const srcSet = imageSrcSet(product.img);
+    const preview = descriptionPreview(product.description);
+    const ellipsis = product.description.length > DESCRIPTION_PREVIEW_LENGTH && !/[.!?]\s*$/.test(preview);
+    // The first picture is the largest thing a phone shows first: fetched at once.
+    const loading = index === 0 ? 'fetchpriority="high"' : 'loading="lazy"';
+    const figure = (label: string, value: string) =>
+      `<div class="rounded-field bg-base-200 px-3 py-2"><dt class="text-base-content/70">${escapeHtml(label)}</dt><dd class="font-semibold">${escapeHtml(value)}</dd></div>`;
+    return `<article aria-labelledby="product-${id}" class="card h-full border border-base-300 bg-base-100 shadow-sm">
+              <figure class="aspect-[4/3] bg-base-200"><img src="${escapeHtml(product.img)}"${srcSet ? ` srcset="${escapeHtml(srcSet)}" sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"` : ''} alt="${name}" width="400" height="300" ${loading} decoding="async" class="h-full w-full object-cover" /></figure>
+              <div class="card-body gap-3 p-5">
+                <h3 id="product-${id}" class="card-title text-lg leading-snug"><a href="${address(`/product/${product._id}`)}" class="link-hover">${name}</a></h3>
+                <p class="text-2xl font-bold text-primary">${escapeHtml(formatPrice(dollarsToCents(product.price), locale))}<span class="ml-1 text-sm font-medium text-base-content/70">${escapeHtml(words.perUnit)}</span></p>
+                <dl class="grid grid-cols-2 gap-2 text-sm">${figure(words.stock, formatNumber(product.stock, locale))}${figure(words.minimumOrder, formatNumber(product.minOrder, locale))}</dl>
+                <p class="text-sm leading-relaxed text-base-content/80">${escapeHtml(preview)}${ellipsis ? '…' : ''} <a href="${order}" class="link link-primary font-semibold whitespace-nowrap">${escapeHtml(words.seeMore)}<span class="sr-only">${escapeHtml(words.aboutProduct(product.name))}</span></a></p>
+                <div class="card-actions mt-auto pt-1"><a href="${order}" class="btn btn-primary btn-block">${escapeHtml(words.placeOrder)}<span class="sr-only">: ${name}</span></a><div class="grid w-full gap-1"><button type="button" class="btn btn-outline btn-primary btn-block" disabled aria-label="${escapeHtml(`${words.addToCart}: ${product.name}`)}">${escapeHtml(words.addToCart)}</button><p class="min-h-5 text-center text-sm"></p></div></div>
+              </div>
+            </article>`;
+  });
+  // The app's search form, as a plain GET form: it works before (or without) the page's code,
+  // and takes the same room as the app's, so the cards do not move when the app draws.
+  const label = (id: string, text: string) =>
+    `<label for="products-${id}" class="mb-1 block text-sm font-medium">${escapeHtml(text)}</label>`;
+  const sorts: Array<[string, string]> = [
+    ['newest', words.sortNewest],
+    ['price-asc', words.sortPriceAsc],
+    ['price-desc', words.sortPriceDesc],
+    ['rating', words.sortRating],
+  ];
+  const priceBox = (name: 'minPrice' | 'maxPrice', text: string) =>
+    `<div class="lg:col-span-2">${label(name, text)}<input id="products-${name}" name="${name}" type="number" min="0" step="0.01" inputmode="decimal" class="input w-full" /></div>`;
+  const searchForm = `<form role="search" action="${address('/products')}" method="get" class="mt-6 grid gap-4 rounded-box bg-base-200 p-4 lg:grid-cols-12">
+              <div class="flex gap-2 lg:col-span-12"><label for="products-q" class="sr-only">${escapeHtml(words.searchLabel)}</label><input id="products-q" name="q" type="search" maxlength="200" placeholder="${escapeHtml(words.searchPlaceholder)}" class="input input-bordered w-full" /><button type="submit" class="btn btn-primary">${escapeHtml(words.searchButton)}</button></div>
+              <div class="lg:col-span-3">${label('category', words.categoryLabel)}<select id="products-category" name="category" class="select w-full"><option value="">${escapeHtml(words.allCategories)}</option></select></div>
+              <div class="lg:col-span-3">${label('sort', words.sortLabel)}<select id="products-sort" name="sort" class="select w-full">${sorts.map(([value, text]) => `<option value="${value}">${escapeHtml(text)}</option>`).join('')}</select></div>
+              ${priceBox('minPrice', words.minPriceLabel)}
+              ${priceBox('maxPrice', words.maxPriceLabel)}
+              <label class="flex min-h-11 cursor-pointer items-center gap-2 self-end pb-2 lg:col-span-2"><input type="checkbox" name="inStock" value="true" class="size-5 accent-primary" /><span>${escapeHtml(words.inStockOnly)}</span></label>
+            </form>`;
+  const body = `<main class="flex-1">
+          <div class="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:py-12">
+            <h1 class="text-3xl font-bold">${escapeHtml(words.catalogueTitle)}</h1>
+            <p class="mt-2 text-base-content/70">${escapeHtml(words.catalogueIntro)}</p>
+            ${searchForm}
+            <div class="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="product-list">
+            ${cards.join('\n            ')}
+            </div>
+          </div>
+        </main>`;
+  return template
+    .replace(HTML_LANG, `<html lang="${htmlLang[locale]}"`)
+    .replace(TITLE, () => head)
+    .replace(DESCRIPTION, () => `<meta name="description" content="${escapeHtml(words.catalogueIntro)}" />`)
     .replace(MAIN, () => body);
 }
 

@@ -322,6 +322,21 @@ export function productHtmlAnswer(
   }));
 }
 
+/**
+ * The HTML of the products page: the first page of the newest products (the search the page
+ * makes first), drawn by `draw` and cached like that search.
+ */
+export function productsHtmlAnswer(
+  catalogue: Catalogue,
+  language: Language,
+  draw: (products: CatalogueProduct[]) => string,
+): Promise<PreparedAnswer> {
+  return catalogue.cache.get(`page:products:${language}`, async () => {
+    const first = await productSearchAnswer(catalogue, { sort: 'newest', lang: language }, '/api/products');
+    return { body: Buffer.from(draw(JSON.parse(first.body.toString()) as CatalogueProduct[])) };
+  });
+}
+
 /** Product addresses per sitemap file (the protocol allows 50,000). */
 export const SITEMAP_PRODUCTS = 40_000;
 
