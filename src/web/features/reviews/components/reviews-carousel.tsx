@@ -5,7 +5,12 @@ import { CAROUSEL_RESPONSIVE, CAROUSEL_SETTINGS } from '../../../../shared/const
 import type { Review } from '../../../../shared/schemas/review.schema.ts';
 import { ReviewCard } from './review-card.tsx';
 import { t } from '../../../lib/i18n.ts';
-import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../../components/ui/page-icons.tsx';
+import {
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  PauseIcon,
+  PlayIcon,
+} from '../../../components/ui/page-icons.tsx';
 
 // react-multi-carousel is CommonJS. In a Vite production build the default import is the
 // module namespace, not the component, and rendering it blanks the page (React error #130,
