@@ -24,6 +24,12 @@ async function enqueue(to = `mail${(counter += 1)}-${Date.now()}@example.test`) 
   const [row] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
   return row!;
 }
+/**
+ * A moment at which `rows` are due. The database stamps a new mail with its own clock in
+ * microseconds; a JavaScript Date made in the same millisecond can fall before that stamp.
+ */
+const dueAt = (...rows: Array<{ nextAttemptAt: Date }>) =>
+  new Date(Math.max(...rows.map((row) => row.nextAttemptAt.getTime())) + 1);
 const outboxFiles = () => {
   try {
     return readdirSync(join(t.dataDir, 'outbox')).filter((name) => name.startsWith('outbox-'));
@@ -49,7 +55,7 @@ const recording = (fail = 0): Mailer & { sent: MailMessage[] } => {
 describe('the outbox sender', () => {
   it('sends a due mail once, as HTML and text, and marks it sent', async () => {
     const row = await enqueue();
-    await sendDueMails({ db: t.app.db, mailer: t.app.mailer });
+    await sendDueMails({ db: t.app.db, mailer: t.app.mailer }, dueAt(row));
     const file = outboxFiles().find((name) => name === `outbox-${row.id}.eml`);
     expect(file).toBeDefined();
     const raw = readFileSync(join(t.dataDir, 'outbox', file!), 'utf8');
@@ -67,7 +73,7 @@ describe('the outbox sender', () => {
   it('retries a mail the server refused, later, until it goes', async () => {
     const row = await enqueue();
     const mailer = recording(1);
-    await sendDueMails({ db: t.app.db, mailer });
+    await sendDueMails({ db: t.app.db, mailer }, dueAt(row));
     const [failed] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id));
     expect(failed).toMatchObject({ sentAt: null, attempts: 1, lastError: 'SMTP 421 try again later' });
     expect(failed!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
@@ -82,7 +88,7 @@ describe('the outbox sender', () => {
   it('hands a mail claimed by a sender that died to the next round after the lease, never to two at once', async () => {
     const row = await enqueue();
     // A sender claims it and dies before sending.
-    const claimed = await claimDueMails(t.app.db, new Date(), 100, MAIL_LEASE_MS);
+    const claimed = await claimDueMails(t.app.db, dueAt(row), 100, MAIL_LEASE_MS);
     expect(claimed.map((mail) => mail.id)).toContain(row.id);
     // While the lease runs, no other round takes it.
     const concurrent = recording();
@@ -97,7 +103,9 @@ describe('the outbox sender', () => {
   it('lets racing rounds send each mail exactly once', async () => {
     const rows = await Promise.all(Array.from({ length: 15 }, () => enqueue()));
     const mailer = recording();
-    await Promise.all(Array.from({ length: 4 }, () => sendDueMails({ db: t.app.db, mailer })));
+    await Promise.all(
+      Array.from({ length: 4 }, () => sendDueMails({ db: t.app.db, mailer }, dueAt(...rows))),
+    );
     for (const row of rows) expect(mailer.sent.filter((mail) => mail.id === String(row.id))).toHaveLength(1);
   });
 
