@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../shared/messages.ts';
-import type { ProfileUpdate } from '../../../../shared/schemas/user.schema.ts';
+import type { ProfileUpdate, User } from '../../../../shared/schemas/user.schema.ts';
 import { UpdateProfileModal } from './update-profile-modal.tsx';
 import { customer } from '../../../../../tests/support/auth-state.ts';
 import { bodyOf, pathOf, sent, server } from '../../../../../tests/support/msw.ts';
@@ -50,5 +51,54 @@ describe('Update Profile', () => {
       linkedIn: '',
       facebook: 'https://facebook.com/amina',
     });
+  });
+
+  it('opens with the stored profile, keeps what is typed at once, and shows the stored profile again after a close', async () => {
+    const stored: User = {
+      _id: customer.id,
+      name: customer.displayName,
+      email: customer.email,
+      role: 'customer',
+      avatar: '',
+      phone: '01812345678',
+      address: 'Old Road 1',
+      linkedIn: '',
+      facebook: '',
+    };
+    // The profile page: the dialog mounted closed, opened by a button, closed by the page.
+    function ProfileHarness() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Edit
+          </button>
+          <button type="button" onClick={() => setOpen(false)}>
+            Put away
+          </button>
+          <UpdateProfileModal
+            open={open}
+            onClose={() => setOpen(false)}
+            account={customer}
+            profile={stored}
+          />
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    renderPage(<ProfileHarness />);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByLabelText(messages.phone)).toHaveValue('01812345678');
+    await user.clear(screen.getByLabelText(messages.address));
+    await user.type(screen.getByLabelText(messages.address), '12 Mill Road');
+    await user.click(screen.getByRole('button', { name: 'Put away' }));
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByLabelText(messages.address)).toHaveValue('Old Road 1');
+
+    await user.clear(screen.getByLabelText(messages.address));
+    await user.type(screen.getByLabelText(messages.address), '12 Mill Road, Bogura');
+    await user.click(screen.getByRole('button', { name: messages.submit }));
+    await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith(messages.profileUpdated));
+    expect(await bodyOf(sent[0]!)).toMatchObject({ phone: '01812345678', address: '12 Mill Road, Bogura' });
   });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { toast } from 'react-toastify';
@@ -39,6 +39,14 @@ const fields = [
 
 type ProfileForm = z.input<typeof profileUpdateSchema>;
 
+/** The form's values for a stored profile (empty boxes before it has loaded). */
+const profileValues = (profile: User | null): ProfileForm => ({
+  phone: profile?.phone ?? '',
+  address: profile?.address ?? '',
+  linkedIn: profile?.linkedIn ?? '',
+  facebook: profile?.facebook ?? '',
+});
+
 /**
  * The profile edit form of spec section 2: name and email read-only from the account;
  * phone, address, LinkedIn and Facebook editable, none required (section 5), checked with the
@@ -57,19 +65,17 @@ export function UpdateProfileModal({ open, onClose, account, profile }: UpdatePr
     formState: { errors },
   } = useForm<ProfileForm, unknown, ProfileUpdate>({
     resolver: zodResolver(profileUpdateSchema),
-    defaultValues: { phone: '', address: '', linkedIn: '', facebook: '' },
+    defaultValues: profileValues(profile),
   });
 
-  const fill = useCallback(() => {
-    reset({
-      phone: profile?.phone ?? '',
-      address: profile?.address ?? '',
-      linkedIn: profile?.linkedIn ?? '',
-      facebook: profile?.facebook ?? '',
-    });
-    // The first editable field, not the read-only name, takes the focus.
-    firstEditable.current?.focus();
-  }, [profile, reset]);
+  // The form is filled while the dialog is closed (when the profile loads or changes, and after
+  // each close), never as it opens: react-hook-form puts a reset's values into the boxes a
+  // moment later, and a reset made on opening once wiped the first fields a quick typist filled.
+  useEffect(() => {
+    if (!open) reset(profileValues(profile));
+  }, [open, profile, reset]);
+  // The first editable field, not the read-only name, takes the focus.
+  const focusFirstField = useCallback(() => firstEditable.current?.focus(), []);
 
   const onSubmit = (values: ProfileUpdate) => {
     setError(null);
@@ -93,7 +99,7 @@ export function UpdateProfileModal({ open, onClose, account, profile }: UpdatePr
   return (
     <Modal
       open={open}
-      onOpen={fill}
+      onOpen={focusFirstField}
       onClose={() => {
         setError(null);
         onClose();
