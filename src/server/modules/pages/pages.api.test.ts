@@ -192,10 +192,23 @@ describe('GET /products', () => {
     expect(searched.body).not.toContain(added.id);
   });
 
-  it('sends a reader who chose Bengali to the Bengali catalogue', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/products', headers: { cookie: 'lang=bn' } });
-    expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe('/bn/products');
+  it('sends a reader who chose Bengali to the Bengali catalogue and product pages', async () => {
+    const product = await createProduct(t.app);
+    for (const [path, bengali] of [
+      ['/products', '/bn/products'],
+      [`/product/${product.id}`, `/bn/product/${product.id}`],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url: path, headers: { cookie: 'lang=bn' } });
+      expect(response.statusCode, path).toBe(302);
+      expect(response.headers.location).toBe(bengali);
+    }
+    // Not when they come from a Bengali page: they just chose English there.
+    const chosen = await t.app.inject({
+      method: 'GET',
+      url: `/product/${product.id}`,
+      headers: { cookie: 'lang=bn', host: 'shop.test', referer: `http://shop.test/bn/product/${product.id}` },
+    });
+    expect(chosen.statusCode).toBe(200);
   });
 });
 

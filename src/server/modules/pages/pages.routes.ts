@@ -30,6 +30,10 @@ const html = (reply: FastifyReply, status: number, body: string | Buffer) =>
     .header('vary', 'Cookie')
     .send(body);
 
+/** A reader who chose Bengali goes to the page's Bengali address, as from every other page. */
+const redirectTo = (reply: FastifyReply, address: string) =>
+  reply.header('cache-control', 'no-cache').header('vary', 'Cookie').redirect(address, 302);
+
 /**
  * The page shell of each language: the built index.html and the build's Bengali shell (which
  * brings the Bengali font, docs/decisions/023); without a build (API tests, `npm run dev`) the
@@ -54,6 +58,8 @@ export async function pagesRoutes(app: FastifyInstance, options: { root: string 
 
   for (const locale of locales)
     app.get(localizePath('/product/:id', locale), async (request, reply) => {
+      const bengali = bengaliAddress(request);
+      if (bengali) return redirectTo(reply, bengali);
       const { id } = request.params as { id: string };
       // Not a product: the app's not-found page, with the status search engines need.
       if (!idSchema.safeParse(id).success) return html(reply, 404, templates[locale]);
@@ -70,10 +76,8 @@ export async function pagesRoutes(app: FastifyInstance, options: { root: string 
 
   for (const locale of locales)
     app.get(localizePath('/products', locale), async (request, reply) => {
-      // A reader who chose Bengali goes to the Bengali catalogue, as from every other page.
       const bengali = bengaliAddress(request);
-      if (bengali)
-        return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').redirect(bengali, 302);
+      if (bengali) return redirectTo(reply, bengali);
       // A search or filter in the address is the app's to draw; the plain catalogue is drawn here.
       if (request.url.includes('?')) return html(reply, 200, templates[locale]);
       const answer = await catalogue.productsHtmlAnswer(app.catalogue, locale, (products) =>
