@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PHONE_PATTERN, DESCRIPTION_PREVIEW_LENGTH } from './constants.ts';
 import { messages } from './messages.ts';
 import { centsToDollars, dollarsToCents, formatCents, formatDollars, orderTotalCents } from './money.ts';
-import { descriptionPreview, quantityProblem, ratingLabel } from './rules.ts';
+import { descriptionPreview, previewNeedsEllipsis, quantityProblem, ratingLabel } from './rules.ts';
 import { reviewInputSchema } from './schemas/review.schema.ts';
 import { orderInputSchema } from './schemas/order.schema.ts';
 import { productInputSchema } from './schemas/product.schema.ts';
@@ -62,6 +62,12 @@ describe('display rules', () => {
     const text = 'x'.repeat(DESCRIPTION_PREVIEW_LENGTH) + 'TAIL';
     expect(descriptionPreview(text)).toBe('x'.repeat(100));
     expect(descriptionPreview('short')).toBe('short');
+  });
+  it('marks a preview cut mid-sentence with an ellipsis, not one that ends a sentence or the text', () => {
+    expect(previewNeedsEllipsis('x'.repeat(DESCRIPTION_PREVIEW_LENGTH) + 'TAIL')).toBe(true);
+    expect(previewNeedsEllipsis(`${'x'.repeat(DESCRIPTION_PREVIEW_LENGTH - 1)}. More`)).toBe(false);
+    expect(previewNeedsEllipsis('x'.repeat(DESCRIPTION_PREVIEW_LENGTH))).toBe(false);
+    expect(previewNeedsEllipsis('short')).toBe(false);
   });
   it('shows rating 0 when missing', () => {
     expect(ratingLabel(undefined)).toBe('Rating: 0 out of 5');

@@ -7,6 +7,13 @@ export function descriptionPreview(description: string): string {
   return description.slice(0, DESCRIPTION_PREVIEW_LENGTH);
 }
 
+/** Whether a card marks its preview with an ellipsis: cut mid-sentence (one ending a sentence needs none). */
+export function previewNeedsEllipsis(description: string): boolean {
+  return (
+    description.length > DESCRIPTION_PREVIEW_LENGTH && !/[.!?]\s*$/.test(descriptionPreview(description))
+  );
+}
+
 /** What is wrong with an order's quantity; each side picks its own words or status for it. */
 export type QuantityProblem = 'out-of-stock' | 'below-minimum';
 

@@ -1,7 +1,7 @@
 import type { CatalogueProduct } from '../../../shared/schemas/product.schema.ts';
-import { COMPANY_NAME, DESCRIPTION_PREVIEW_LENGTH } from '../../../shared/constants.ts';
-import { descriptionPreview } from '../../../shared/rules.ts';
-import { imageSrcSet } from '../../../shared/media.ts';
+import { COMPANY_NAME } from '../../../shared/constants.ts';
+import { descriptionPreview, previewNeedsEllipsis } from '../../../shared/rules.ts';
+import { CARD_PICTURE_SIZES, PAGE_PICTURE_SIZES, imageSrcSet } from '../../../shared/media.ts';
 import { dollarsToCents } from '../../../shared/money.ts';
 import { formatNumber, formatPrice } from '../../../shared/i18n/format.ts';
 import { htmlLang, localizePath, locales, type Locale } from '../../../shared/i18n/locale.ts';
@@ -39,6 +39,10 @@ const TITLE = /<title>[\s\S]*?<\/title>/;
 const HTML_LANG = /<html lang="[^"]*"/;
 const DESCRIPTION = /<meta\s+name="description"[\s\S]*?\/>/;
 const MAIN = /<main class="flex-1">[\s\S]*?<\/main>/;
+
+/** One figure of a product (stock, minimum order) as its card and its page show it. */
+const figureHtml = (label: string, value: string) =>
+  `<div class="rounded-field bg-base-200 px-3 py-2"><dt class="text-base-content/70">${escapeHtml(label)}</dt><dd class="font-semibold">${escapeHtml(value)}</dd></div>`;
 
 /** Checks at start that index.html still has the parts this file replaces. */
 export function checkTemplate(template: string): void {
@@ -121,15 +125,15 @@ export function productPageHtml(
   const body = `<main class="flex-1">
           <article class="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 md:grid-cols-2 lg:py-12" aria-labelledby="product-name">
             <figure class="overflow-hidden rounded-box bg-base-200">
-              <img src="${escapeHtml(product.img)}"${srcSet ? ` srcset="${escapeHtml(srcSet)}" sizes="(min-width: 768px) 560px, 100vw"` : ''} alt="${escapeHtml(product.name)}" width="800" height="600" fetchpriority="high" class="aspect-[4/3] h-auto w-full object-contain" />
+              <img src="${escapeHtml(product.img)}"${srcSet ? ` srcset="${escapeHtml(srcSet)}" sizes="${PAGE_PICTURE_SIZES}"` : ''} alt="${escapeHtml(product.name)}" width="800" height="600" fetchpriority="high" class="aspect-[4/3] h-auto w-full object-contain" />
             </figure>
             <div class="flex flex-col gap-4">
               <nav aria-label="Breadcrumb" class="text-sm text-base-content/70"><a href="${address('/products')}" class="link-hover">${escapeHtml(words.allProducts)}</a> / <a href="${address('/products')}?category=${encodeURIComponent(product.category)}" class="link-hover">${escapeHtml(product.categoryName)}</a></nav>
               <h1 id="product-name" class="text-3xl font-bold">${escapeHtml(product.name)}</h1>
               <p class="text-3xl font-bold text-primary">${escapeHtml(formatPrice(dollarsToCents(product.price), locale))}<span class="ml-1 text-base font-medium text-base-content/70">${escapeHtml(words.perUnit)}</span></p>
               <dl class="grid grid-cols-2 gap-2 text-sm sm:max-w-sm">
-                <div class="rounded-field bg-base-200 px-3 py-2"><dt class="text-base-content/70">${escapeHtml(words.stock)}</dt><dd class="font-semibold">${escapeHtml(inStock ? formatNumber(product.stock, locale) : words.outOfStock)}</dd></div>
-                <div class="rounded-field bg-base-200 px-3 py-2"><dt class="text-base-content/70">${escapeHtml(words.minimumOrder)}</dt><dd class="font-semibold">${escapeHtml(formatNumber(product.minOrder, locale))}</dd></div>
+                ${figureHtml(words.stock, inStock ? formatNumber(product.stock, locale) : words.outOfStock)}
+                ${figureHtml(words.minimumOrder, formatNumber(product.minOrder, locale))}
               </dl>
               <p class="leading-relaxed whitespace-pre-line text-base-content/80">${escapeHtml(product.description)}</p>
               <div><a href="${address(`/placeorder/${product._id}`)}" class="btn btn-primary btn-wide">${escapeHtml(words.placeOrder)}</a></div>
@@ -173,17 +177,15 @@ export function productsPageHtml(
     const order = address(`/placeorder/${product._id}`);
     const srcSet = imageSrcSet(product.img);
     const preview = descriptionPreview(product.description);
-    const ellipsis = product.description.length > DESCRIPTION_PREVIEW_LENGTH && !/[.!?]\s*$/.test(preview);
+    const ellipsis = previewNeedsEllipsis(product.description);
     // The first picture is the largest thing a phone shows first: fetched at once.
     const loading = index === 0 ? 'fetchpriority="high"' : 'loading="lazy"';
-    const figure = (label: string, value: string) =>
-      `<div class="rounded-field bg-base-200 px-3 py-2"><dt class="text-base-content/70">${escapeHtml(label)}</dt><dd class="font-semibold">${escapeHtml(value)}</dd></div>`;
     return `<article aria-labelledby="product-${id}" class="card h-full border border-base-300 bg-base-100 shadow-sm">
-              <figure class="aspect-[4/3] bg-base-200"><img src="${escapeHtml(product.img)}"${srcSet ? ` srcset="${escapeHtml(srcSet)}" sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"` : ''} alt="${name}" width="400" height="300" ${loading} decoding="async" class="h-full w-full object-cover" /></figure>
+              <figure class="aspect-[4/3] bg-base-200"><img src="${escapeHtml(product.img)}"${srcSet ? ` srcset="${escapeHtml(srcSet)}" sizes="${CARD_PICTURE_SIZES}"` : ''} alt="${name}" width="400" height="300" ${loading} decoding="async" class="h-full w-full object-cover" /></figure>
               <div class="card-body gap-3 p-5">
                 <h3 id="product-${id}" class="card-title text-lg leading-snug"><a href="${address(`/product/${product._id}`)}" class="link-hover">${name}</a></h3>
                 <p class="text-2xl font-bold text-primary">${escapeHtml(formatPrice(dollarsToCents(product.price), locale))}<span class="ml-1 text-sm font-medium text-base-content/70">${escapeHtml(words.perUnit)}</span></p>
-                <dl class="grid grid-cols-2 gap-2 text-sm">${figure(words.stock, formatNumber(product.stock, locale))}${figure(words.minimumOrder, formatNumber(product.minOrder, locale))}</dl>
+                <dl class="grid grid-cols-2 gap-2 text-sm">${figureHtml(words.stock, formatNumber(product.stock, locale))}${figureHtml(words.minimumOrder, formatNumber(product.minOrder, locale))}</dl>
                 <p class="text-sm leading-relaxed text-base-content/80">${escapeHtml(preview)}${ellipsis ? '…' : ''} <a href="${order}" class="link link-primary font-semibold whitespace-nowrap">${escapeHtml(words.seeMore)}<span class="sr-only">${escapeHtml(words.aboutProduct(product.name))}</span></a></p>
                 <div class="card-actions mt-auto pt-1"><a href="${order}" class="btn btn-primary btn-block">${escapeHtml(words.placeOrder)}<span class="sr-only">: ${name}</span></a><div class="grid w-full gap-1"><button type="button" class="btn btn-outline btn-primary btn-block" disabled aria-label="${escapeHtml(`${words.addToCart}: ${product.name}`)}">${escapeHtml(words.addToCart)}</button><p class="min-h-5 text-center text-sm"></p></div></div>
               </div>

@@ -39,8 +39,3 @@ export function ProductPicture({
     />
   );
 }
-
-/** Cards: one column on phones, two from 640 px, three from 1024 px in a 1280 px page. */
-export const CARD_PICTURE_SIZES = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw';
-/** The product page: half of a 1152 px page from 768 px, else the screen's width. */
-export const PAGE_PICTURE_SIZES = '(min-width: 768px) 560px, 100vw';

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { DESCRIPTION_PREVIEW_LENGTH } from '../../../../shared/constants.ts';
-import { descriptionPreview } from '../../../../shared/rules.ts';
+import { descriptionPreview, previewNeedsEllipsis } from '../../../../shared/rules.ts';
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
 import { paths } from '../../../lib/paths.ts';
 import { t } from '../../../lib/i18n.ts';
 import { ProductFigures } from './product-figures.tsx';
 import { AddToCartButton } from '../../cart/add-to-cart-button.tsx';
-import { CARD_PICTURE_SIZES, ProductPicture } from '../../../components/ui/product-picture.tsx';
+import { CARD_PICTURE_SIZES } from '../../../../shared/media.ts';
+import { ProductPicture } from '../../../components/ui/product-picture.tsx';
 
 /**
  * One product of Our Products (spec section 2): name, price, stock, minimum order and the
@@ -16,8 +16,7 @@ export function ProductCard({ product }: { product: Product }) {
   const titleId = `product-${product._id}`;
   const to = paths.placeOrder(product._id);
   const preview = descriptionPreview(product.description);
-  // An ellipsis marks a cut mid-sentence; a preview that already ends a sentence needs none.
-  const ellipsis = product.description.length > DESCRIPTION_PREVIEW_LENGTH && !/[.!?]\s*$/.test(preview);
+  const ellipsis = previewNeedsEllipsis(product.description);
   return (
     <article
       aria-labelledby={titleId}

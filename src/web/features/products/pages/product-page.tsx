@@ -4,7 +4,8 @@ import { t } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useProduct } from '../api/get-product.ts';
 import { categoryNameOf, useCategories } from '../api/search-products.ts';
-import { PAGE_PICTURE_SIZES, ProductPicture } from '../../../components/ui/product-picture.tsx';
+import { PAGE_PICTURE_SIZES } from '../../../../shared/media.ts';
+import { ProductPicture } from '../../../components/ui/product-picture.tsx';
 import { ProductFigures } from '../components/product-figures.tsx';
 
 /**
