@@ -31,13 +31,14 @@ export function createAccessTokens(secret: string, now: () => number = () => Dat
   const verified = new Map<string, { claims: AccessTokenClaims; expiresAt: number }>();
   return {
     async sign(claims: AccessTokenClaims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
+      const issuedAt = Math.floor(now() / 1000);
       return new SignJWT({ email: claims.email, sid: claims.sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.userId)
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
-        .setIssuedAt(Math.floor(now() / 1000))
-        .setExpirationTime(Math.floor(now() / 1000) + ttlSeconds)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ttlSeconds)
         .sign(key);
     },
     /** Returns the claims, or null for anything not signed by us, expired or malformed. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { centsToDollars, orderTotalCents } from '../../../shared/money.ts';
+import { quantityProblem } from '../../../shared/rules.ts';
 import type { OrderStatus, PaymentMethod } from '../../../shared/order-lifecycle.ts';
 import type { Order, OrderEvent } from '../../../shared/schemas/order.schema.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
@@ -183,7 +184,7 @@ export async function placeCheckout(db: Db, input: NewCheckout): Promise<Checkou
         const product = byId.get(line.productId);
         if (!product) throw new Abort({ kind: 'product-not-found', productId: line.productId });
         // Refused early on what was read; the UPDATE below decides on the locked rows.
-        if (line.quantity > product.stock || line.quantity < product.minOrder)
+        if (quantityProblem(line.quantity, product))
           throw new Abort({ kind: 'rejected', productId: line.productId, product });
         return { ...line, name: product.name, img: product.img, priceCents: product.priceCents };
       });
@@ -365,7 +366,7 @@ function filterWhere(filter: OrderFilter): SQL | undefined {
  */
 export async function listOrdersJson(db: Db, filter: OrderFilter, page: Page): Promise<JsonPage> {
   const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  const [row] = rowsOf<{ json: string | null; rows: number; key: string | null; id: string | null }>(
+  const [row] = rowsOf<{ json: string; rows: number; key: string | null; id: string | null }>(
     await db.execute(sql`
       select coalesce(string_agg(d.doc::text, ',' order by p.n) filter (where p.n <= ${page.limit}), '') as json,
              count(*)::int as rows,
@@ -396,7 +397,7 @@ export async function listOrdersJson(db: Db, filter: OrderFilter, page: Page): P
       ) d`),
   );
   const { json, rows, key, id } = row!;
-  return { json: `[${json ?? ''}]`, more: rows > page.limit, ...(key && id ? { last: { key, id } } : {}) };
+  return { json: `[${json}]`, more: rows > page.limit, ...(key && id ? { last: { key, id } } : {}) };
 }
 
 /** Ids of unpaid orders whose hold ran out before `now`, oldest first. */

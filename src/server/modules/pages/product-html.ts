@@ -1,4 +1,4 @@
-import type { CatalogueProduct } from '../../../shared/schemas/product.schema.ts';
+import type { CatalogueProduct, ProductSort } from '../../../shared/schemas/product.schema.ts';
 import { COMPANY_NAME } from '../../../shared/constants.ts';
 import { descriptionPreview, previewNeedsEllipsis } from '../../../shared/rules.ts';
 import { CARD_PICTURE_SIZES, PAGE_PICTURE_SIZES, imageSrcSet } from '../../../shared/media.ts';
@@ -195,18 +195,23 @@ export function productsPageHtml(
   // and takes the same room as the app's, so the cards do not move when the app draws.
   const label = (id: string, text: string) =>
     `<label for="products-${id}" class="mb-1 block text-sm font-medium">${escapeHtml(text)}</label>`;
-  const sorts: Array<[string, string]> = [
-    ['newest', words.sortNewest],
-    ['price-asc', words.sortPriceAsc],
-    ['price-desc', words.sortPriceDesc],
-    ['rating', words.sortRating],
-  ];
+  // Relevance needs a search text, which the plain catalogue has not.
+  const sortLabels: Record<Exclude<ProductSort, 'relevance'>, string> = {
+    newest: words.sortNewest,
+    'price-asc': words.sortPriceAsc,
+    'price-desc': words.sortPriceDesc,
+    rating: words.sortRating,
+  };
   const priceBox = (name: 'minPrice' | 'maxPrice', text: string) =>
     `<div class="lg:col-span-2">${label(name, text)}<input id="products-${name}" name="${name}" type="number" min="0" step="0.01" inputmode="decimal" class="input w-full" /></div>`;
   const searchForm = `<form role="search" action="${address('/products')}" method="get" class="mt-6 grid gap-4 rounded-box bg-base-200 p-4 lg:grid-cols-12">
               <div class="flex gap-2 lg:col-span-12"><label for="products-q" class="sr-only">${escapeHtml(words.searchLabel)}</label><input id="products-q" name="q" type="search" maxlength="200" placeholder="${escapeHtml(words.searchPlaceholder)}" class="input input-bordered w-full" /><button type="submit" class="btn btn-primary">${escapeHtml(words.searchButton)}</button></div>
               <div class="lg:col-span-3">${label('category', words.categoryLabel)}<select id="products-category" name="category" class="select w-full"><option value="">${escapeHtml(words.allCategories)}</option></select></div>
-              <div class="lg:col-span-3">${label('sort', words.sortLabel)}<select id="products-sort" name="sort" class="select w-full">${sorts.map(([value, text]) => `<option value="${value}">${escapeHtml(text)}</option>`).join('')}</select></div>
+              <div class="lg:col-span-3">${label('sort', words.sortLabel)}<select id="products-sort" name="sort" class="select w-full">${Object.entries(
+                sortLabels,
+              )
+                .map(([value, text]) => `<option value="${value}">${escapeHtml(text)}</option>`)
+                .join('')}</select></div>
               ${priceBox('minPrice', words.minPriceLabel)}
               ${priceBox('maxPrice', words.maxPriceLabel)}
               <label class="flex min-h-11 cursor-pointer items-center gap-2 self-end pb-2 lg:col-span-2"><input type="checkbox" name="inStock" value="true" class="size-5 accent-primary" /><span>${escapeHtml(words.inStockOnly)}</span></label>
