@@ -48,3 +48,5 @@ export function imageSrcSet(url: string): string | undefined {
 export const CARD_PICTURE_SIZES = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw';
 /** The product page: half of a 1152 px page from 768 px, else the screen's width. */
 export const PAGE_PICTURE_SIZES = '(min-width: 768px) 560px, 100vw';
+/** The place-order page's product summary: at most 384 px wide (max-w-sm). */
+export const SUMMARY_PICTURE_SIZES = '384px';

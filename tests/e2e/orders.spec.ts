@@ -170,6 +170,25 @@ test.describe('orders', () => {
     await expect(page.getByText(messages.noOrders)).toBeVisible();
   });
 
+  test("the place-order page shows its product before the page's code has run", async ({ browser }) => {
+    const product = await addProduct(browser, { price: 7.25, stock: 30, minOrder: 3 });
+    // The server draws the product into the page (docs/decisions/021): a phone paints it while
+    // the code, the session check and the product request are still on their way.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(`/placeorder/${product.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Place Order' })).toBeVisible();
+      const summary = page.getByRole('article', { name: product.name });
+      await expect(summary.getByRole('img', { name: product.name })).toBeVisible();
+      await expect(summary).toContainText('Price per unit$7.25');
+      await expect(summary).toContainText('Stock30');
+      await expect(summary).toContainText('Minimum order3');
+    } finally {
+      await context.close();
+    }
+  });
+
   test('the order page explains an unknown product and a sold-out race', async ({ page, browser }) => {
     await signUpNewCustomer(page, {}, '/placeorder/00000000-0000-4000-8000-000000000000');
     await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();

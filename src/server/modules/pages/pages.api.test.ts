@@ -131,6 +131,73 @@ describe('GET /bn/product/{id}', () => {
   });
 });
 
+describe('GET /placeorder/{id}', () => {
+  it("sends the product as the place-order page's summary draws it, kept out of search engines", async () => {
+    const product = await createProduct(t.app, {
+      name: 'Sprayer <16 L>',
+      priceCents: 4599,
+      stock: 1200,
+      minOrder: 2,
+      img: '/images/products/knapsack-sprayer.svg',
+      description: 'Brass lance & adjustable nozzle.',
+    });
+    const response = await t.app.inject({ method: 'GET', url: `/placeorder/${product.id}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    const html = response.body;
+    expect(html).toContain('<title>Place Order: Sprayer &lt;16 L&gt; | AgriTools</title>');
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).toContain('<h1 class="mb-6 text-3xl font-bold text-primary">Place Order</h1>');
+    expect(html).toContain(
+      '<h2 id="order-product-name" class="card-title text-2xl">Sprayer &lt;16 L&gt;</h2>',
+    );
+    expect(html).toContain('src="/images/products/knapsack-sprayer.svg"');
+    expect(html).toContain('<dt class="font-semibold">Price per unit</dt><dd>$45.99</dd>');
+    expect(html).toContain('<dt class="font-semibold">Stock</dt><dd>1,200</dd>');
+    expect(html).toContain('<dt class="font-semibold">Minimum order</dt><dd>2</dd>');
+    expect(html).toContain('Brass lance &amp; adjustable nozzle.');
+    expect(html).not.toContain('<16 L>');
+    expect(html).not.toContain('application/ld+json');
+
+    // The page follows the product: a restock shows at once.
+    await t.app.db.update(products).set({ stock: 7 }).where(eq(products.id, product.id));
+    t.app.catalogue.cache.invalidate();
+    const restocked = (await t.app.inject({ method: 'GET', url: `/placeorder/${product.id}` })).body;
+    expect(restocked).toContain('<dt class="font-semibold">Stock</dt><dd>7</dd>');
+  });
+
+  it('sends the Bengali page under /bn/, and a reader who chose Bengali there', async () => {
+    const product = await createProduct(t.app, {
+      name: 'Forged Garden Hoe',
+      priceCents: 123450,
+      stock: 1250,
+    });
+    await t.app.db.update(products).set({ nameBn: 'কোদাল' }).where(eq(products.id, product.id));
+    t.app.catalogue.cache.invalidate();
+    const html = (await t.app.inject({ method: 'GET', url: `/bn/placeorder/${product.id}` })).body;
+    expect(html).toMatch(/<html lang="bn"/);
+    expect(html).toContain('<h2 id="order-product-name" class="card-title text-2xl">কোদাল</h2>');
+    expect(html).toContain('৳১,২৩৪.৫০');
+    expect(html).toContain('১,২৫০');
+    const redirected = await t.app.inject({
+      method: 'GET',
+      url: `/placeorder/${product.id}`,
+      headers: { cookie: 'lang=bn' },
+    });
+    expect(redirected.statusCode).toBe(302);
+    expect(redirected.headers.location).toBe(`/bn/placeorder/${product.id}`);
+  });
+
+  it('answers 404 with the app for an unknown or malformed id', async () => {
+    for (const id of ['0b7d1a8e-5c3f-4e2a-9b6d-7f8e9a0b1c2d', 'not-an-id']) {
+      const response = await t.app.inject({ method: 'GET', url: `/placeorder/${id}` });
+      expect(response.statusCode, id).toBe(404);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.body).not.toContain('order-product-name');
+    }
+  });
+});
+
 describe('GET /products', () => {
   it('sends the catalogue as HTML: the newest products first as cards, a search form that works without the app', async () => {
     const older = await createProduct(t.app, { name: 'Forged Hoe & Rake', priceCents: 1250, stock: 40 });

@@ -8,11 +8,13 @@ import * as catalogue from '../products/products.service.ts';
 import { bengaliAddress } from '../../plugins/spa.ts';
 import {
   checkTemplate,
+  placeOrderPageHtml,
   productPageHtml,
   productsPageHtml,
   robotsTxt,
   sitemapIndexXml,
   sitemapXml,
+  type PageProduct,
 } from './product-html.ts';
 
 // Pages for search engines and link previews (docs/decisions/021-server-drawn-product-pages.md):
@@ -56,23 +58,35 @@ export async function pagesRoutes(app: FastifyInstance, options: { root: string 
   const templates = readTemplates(options.root);
   const base = app.publicUrl;
 
-  for (const locale of locales)
-    app.get(localizePath('/product/:id', locale), async (request, reply) => {
-      const bengali = bengaliAddress(request);
-      if (bengali) return redirectTo(reply, bengali);
-      const { id } = request.params as { id: string };
-      // Not a product: the app's not-found page, with the status search engines need.
-      if (!idSchema.safeParse(id).success) return html(reply, 404, templates[locale]);
-      try {
-        const answer = await catalogue.productHtmlAnswer(app.catalogue, id, locale, (product) =>
-          productPageHtml(templates[locale], product, base, locale),
-        );
-        return html(reply, 200, answer.body);
-      } catch (error) {
-        if ((error as { code?: string }).code === 'NOT_FOUND') return html(reply, 404, templates[locale]);
-        throw error;
-      }
-    });
+  /** A page about one product, drawn by `draw`; an unknown id gets the app's not-found page. */
+  const productPage = (
+    path: string,
+    page: 'product' | 'placeorder',
+    draw: (template: string, product: PageProduct, locale: Locale) => string,
+  ) => {
+    for (const locale of locales)
+      app.get(localizePath(path, locale), async (request, reply) => {
+        const bengali = bengaliAddress(request);
+        if (bengali) return redirectTo(reply, bengali);
+        const { id } = request.params as { id: string };
+        // Not a product: the app's not-found page, with the status search engines need.
+        if (!idSchema.safeParse(id).success) return html(reply, 404, templates[locale]);
+        try {
+          const answer = await catalogue.productHtmlAnswer(app.catalogue, page, id, locale, (product) =>
+            draw(templates[locale], product, locale),
+          );
+          return html(reply, 200, answer.body);
+        } catch (error) {
+          if ((error as { code?: string }).code === 'NOT_FOUND') return html(reply, 404, templates[locale]);
+          throw error;
+        }
+      });
+  };
+  productPage('/product/:id', 'product', (template, product, locale) =>
+    productPageHtml(template, product, base, locale),
+  );
+  // Signed in or not: a visitor is sent on to the login page by the app.
+  productPage('/placeorder/:id', 'placeorder', placeOrderPageHtml);
 
   for (const locale of locales)
     app.get(localizePath('/products', locale), async (request, reply) => {

@@ -1,7 +1,12 @@
 import type { CatalogueProduct, ProductSort } from '../../../shared/schemas/product.schema.ts';
 import { COMPANY_NAME } from '../../../shared/constants.ts';
 import { descriptionPreview, previewNeedsEllipsis } from '../../../shared/rules.ts';
-import { CARD_PICTURE_SIZES, PAGE_PICTURE_SIZES, imageSrcSet } from '../../../shared/media.ts';
+import {
+  CARD_PICTURE_SIZES,
+  PAGE_PICTURE_SIZES,
+  SUMMARY_PICTURE_SIZES,
+  imageSrcSet,
+} from '../../../shared/media.ts';
 import { dollarsToCents } from '../../../shared/money.ts';
 import { formatNumber, formatPrice } from '../../../shared/i18n/format.ts';
 import { htmlLang, localizePath, locales, type Locale } from '../../../shared/i18n/locale.ts';
@@ -144,6 +149,49 @@ export function productPageHtml(
     .replace(HTML_LANG, `<html lang="${htmlLang[locale]}"`)
     .replace(TITLE, () => head)
     .replace(DESCRIPTION, () => `<meta name="description" content="${escapeHtml(description)}" />`)
+    .replace(MAIN, () => body);
+}
+
+/**
+ * /placeorder/{id} (and /bn/placeorder/{id}) as the server sends it: the page's heading and the
+ * product as the place-order page's summary card draws it (same classes), so its picture, the
+ * page's largest paint, arrives with the HTML instead of after the page's code, the session
+ * check and the product request. The app draws the whole page over it, order form included,
+ * or sends a visitor who is not signed in to the login page. Not for search engines: the
+ * product's own page is the one to index.
+ */
+export function placeOrderPageHtml(template: string, shown: PageProduct, locale: Locale): string {
+  const words = dictionaryFor(locale);
+  const bengali = locale === 'bn';
+  const name = (bengali && shown.nameBn) || shown.name;
+  const description = (bengali && shown.descriptionBn) || shown.description;
+  const srcSet = imageSrcSet(shown.img);
+  const figure = (label: string, value: string) =>
+    `<dt class="font-semibold">${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`;
+  const head = [
+    `<title>${escapeHtml(`${words.placeOrder}: ${name} | ${COMPANY_NAME}`)}</title>`,
+    `<meta name="robots" content="noindex" />`,
+  ].join('\n    ');
+  const body = `<main class="flex-1">
+          <section class="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+            <h1 class="mb-6 text-3xl font-bold text-primary">${escapeHtml(words.placeOrder)}</h1>
+            <div class="grid gap-6 lg:grid-cols-2">
+              <div class="grid content-start gap-4">
+                <article class="card bg-base-100 shadow-sm" aria-labelledby="order-product-name">
+                  <figure class="bg-base-200 p-4"><img src="${escapeHtml(shown.img)}"${srcSet ? ` srcset="${escapeHtml(srcSet)}" sizes="${SUMMARY_PICTURE_SIZES}"` : ''} alt="${escapeHtml(name)}" width="320" height="240" fetchpriority="high" decoding="async" class="h-56 w-full max-w-sm object-contain" /></figure>
+                  <div class="card-body gap-3">
+                    <h2 id="order-product-name" class="card-title text-2xl">${escapeHtml(name)}</h2>
+                    <dl class="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">${figure(words.pricePerUnit, formatPrice(dollarsToCents(shown.price), locale))}${figure(words.stock, formatNumber(shown.stock, locale))}${figure(words.minimumOrder, formatNumber(shown.minOrder, locale))}</dl>
+                    <p class="leading-relaxed text-base-content/80">${escapeHtml(description)}</p>
+                  </div>
+                </article>
+              </div>
+            </div>
+          </section>
+        </main>`;
+  return template
+    .replace(HTML_LANG, `<html lang="${htmlLang[locale]}"`)
+    .replace(TITLE, () => head)
     .replace(MAIN, () => body);
 }
 

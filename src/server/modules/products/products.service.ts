@@ -310,14 +310,18 @@ export async function productSearchAnswer(
 
 // --- Pages the server draws from the catalogue (src/server/modules/pages) ---
 
-/** The HTML of a product's page, drawn by `draw` and cached like the product's JSON. */
+/**
+ * The HTML of a page about one product (`page` names which: its own page, the place-order
+ * page), drawn by `draw` and cached like the product's JSON.
+ */
 export function productHtmlAnswer(
   catalogue: Catalogue,
+  page: 'product' | 'placeorder',
   id: string,
   language: Language,
   draw: (product: Awaited<ReturnType<typeof getProduct>>) => string,
 ): Promise<PreparedAnswer> {
-  return catalogue.cache.get(`page:product:${language}:${id}`, async () => ({
+  return catalogue.cache.get(`page:${page}:${language}:${id}`, async () => ({
     body: Buffer.from(draw(await getProduct(catalogue.db, id))),
   }));
 }

@@ -1,6 +1,7 @@
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
 import { count, price, t } from '../../../lib/i18n.ts';
 import { ProductPicture } from '../../../components/ui/product-picture.tsx';
+import { SUMMARY_PICTURE_SIZES } from '../../../../shared/media.ts';
 
 /** Place-order page, left side: image, name, price per unit, stock, minimum order, description. */
 export function ProductSummary({ product }: { product: Product }) {
@@ -12,7 +13,7 @@ export function ProductSummary({ product }: { product: Product }) {
           alt={product.name}
           width={320}
           height={240}
-          sizes="384px"
+          sizes={SUMMARY_PICTURE_SIZES}
           eager
           className="h-56 w-full max-w-sm object-contain"
         />
