@@ -19,7 +19,6 @@ import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { responseHeadersPlugin } from './plugins/response-headers.ts';
-import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createIdentity, type Identity } from './modules/auth/identity.ts';
@@ -262,12 +261,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
-  await app.register(securityPlugin, {
+  await app.register(responseHeadersPlugin, {
     // HSTS and upgrade-insecure-requests only in production over HTTPS.
     https: env.NODE_ENV === 'production' && app.publicUrl.startsWith('https://'),
     imageOrigins: app.media.origin ? [app.media.origin] : [],
   });
-  await app.register(responseHeadersPlugin);
   await app.register(compressionPlugin);
   await app.register(openapiPlugin);
   await app.register(accessPlugin);

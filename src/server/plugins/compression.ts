@@ -11,5 +11,16 @@ export const COMPRESS_FROM_BYTES = 1024;
  * lib/prepared-answer.ts) are left as they are.
  */
 export const compressionPlugin = fp(async (app: FastifyInstance) => {
+  // A GET or HEAD carries no body to decompress: no decompression hook on every read.
+  app.addHook('onRoute', (route) => {
+    const reads = [route.method].flat().every((method) => method === 'GET' || method === 'HEAD');
+    if (reads && route.decompress === undefined) route.decompress = false;
+  });
   await app.register(compress, { global: true, threshold: COMPRESS_FROM_BYTES, encodings: ['br', 'gzip'] });
 });
+
+/**
+ * Route options for answers sent by `sendPrepared` (lib/prepared-answer.ts), which come
+ * compressed already: the plugin's hooks stay out of those routes.
+ */
+export const ALREADY_COMPRESSED = { compress: false } as const;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { securityHeaders, type SecurityOptions } from './security.ts';
 
 /**
  * Browser features the shop never uses, switched off for every page and for anything a page
@@ -10,15 +11,18 @@ export const PERMISSIONS_POLICY =
   'magnetometer=(), microphone=(), midi=(), usb=(), xr-spatial-tracking=()';
 
 /**
- * Headers every answer gets, set once here so a new route cannot forget them:
+ * Headers every answer gets, set once here so a new route cannot forget them, in one hook
+ * (each hook on every request costs the hottest reads, bench/api.bench.ts):
+ * - the security headers (security.ts), worked out once at start;
  * - Permissions-Policy on everything;
  * - `Cache-Control: no-store` on every API answer (profiles, orders, tokens, identity
  *   sessions are personal; no proxy or shared browser may keep them). A route that serves
  *   something public and cacheable may set its own Cache-Control.
  */
-export const responseHeadersPlugin = fp(async (app: FastifyInstance) => {
+export const responseHeadersPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
+  const headers = { ...securityHeaders(options), 'permissions-policy': PERMISSIONS_POLICY };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    reply.headers(headers);
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();
   });

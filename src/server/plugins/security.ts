@@ -1,6 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
 export interface SecurityOptions {
@@ -38,14 +36,6 @@ export function securityHeaders(options: SecurityOptions): Record<string, string
   if (!finished) throw new Error('helmet did not finish synchronously');
   return headers;
 }
-
-export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
-});
 
 function securityMiddleware(options: SecurityOptions) {
   return helmet({

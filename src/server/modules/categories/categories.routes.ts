@@ -8,6 +8,7 @@ import {
 import { categoryInputSchema, categoryListSchema } from '../../../shared/schemas/category.schema.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { sendPrepared } from '../../lib/prepared-answer.ts';
+import { ALREADY_COMPRESSED } from '../../plugins/compression.ts';
 import { adminOnly } from '../../plugins/access.ts';
 import * as service from './categories.service.ts';
 
@@ -20,6 +21,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories',
     {
+      ...ALREADY_COMPRESSED,
       schema: {
         tags,
         summary: 'List categories with their product counts',

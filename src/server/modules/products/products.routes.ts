@@ -19,6 +19,7 @@ import { modifiedCountSchema } from '../../../shared/schemas/common.schema.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { pageFrom, readPage } from '../../lib/listing.ts';
 import { sendPrepared } from '../../lib/prepared-answer.ts';
+import { ALREADY_COMPRESSED } from '../../plugins/compression.ts';
 import { adminOnly } from '../../plugins/access.ts';
 import * as service from './products.service.ts';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from './products-csv.ts';
@@ -35,6 +36,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products',
     {
+      ...ALREADY_COMPRESSED,
       schema: {
         tags,
         summary:
@@ -62,6 +64,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/product/:id',
     {
+      ...ALREADY_COMPRESSED,
       schema: {
         tags,
         summary: 'One product',
