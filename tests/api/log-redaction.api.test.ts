@@ -40,6 +40,18 @@ describe('logs', () => {
     expect(log).toContain('/api/auth/reset-password/[redacted]');
     expect(log).toContain('token=[redacted]');
     expect(log).toContain('mail written to outbox');
+    // One line per request, once answered, with its status and time.
+    const resetPageLines = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.url === '/reset-password?token=[redacted]');
+    expect(resetPageLines).toEqual([
+      expect.objectContaining({
+        msg: 'request completed',
+        method: 'GET',
+        statusCode: expect.any(Number),
+        ms: expect.any(Number),
+      }),
+    ]);
     expect(resetToken.length).toBeGreaterThan(10);
     expect(log).not.toContain(resetToken);
     expect(log).not.toContain(verifyToken);
