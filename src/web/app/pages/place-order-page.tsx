@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { t, translate } from '../../lib/i18n.ts';
@@ -23,8 +24,11 @@ export default function PlaceOrderPage() {
   const product = useProduct(productId);
   const placeOrder = usePlaceOrder();
   const queryClient = useQueryClient();
+  // The query's answer arrives as an urgent update, which React renders in one go; the page
+  // with its form is drawn from this deferred copy instead, in slices the browser can
+  // interrupt (a phone's blocking time).
+  const shown = useDeferredValue(product.data);
 
-  if (product.isPending) return <FullPageSpinner label={t.loadingProduct} />;
   if (product.isError) {
     const error = product.error;
     // A malformed id is a 400 from the server: to the customer it is the same unknown product.
@@ -47,6 +51,8 @@ export default function PlaceOrderPage() {
     );
   }
 
+  if (!shown) return <FullPageSpinner label={t.loadingProduct} />;
+
   const submit = (values: PlaceOrderValues) => {
     if (!account) return;
     placeOrder.mutate(
@@ -54,15 +60,15 @@ export default function PlaceOrderPage() {
         // Spec section 7: name, email, productName, quantity, phone, address, img, price; plus
         // productId, which the server needs. The server copies name and email from the account
         // and productName, img and price from the product row, never trusting these (docs/decisions/003-stock-and-order-rules.md).
-        productId: product.data._id,
+        productId: shown._id,
         name: account.displayName,
         email: account.email,
-        productName: product.data.name,
+        productName: shown.name,
         quantity: values.quantity,
         phone: values.phone,
         address: values.address,
-        img: product.data.img,
-        price: product.data.price,
+        img: shown.img,
+        price: shown.price,
       },
       {
         // The stock changed (or, after a 409, the stock shown was stale).
@@ -80,11 +86,11 @@ export default function PlaceOrderPage() {
       <h1 className="mb-6 text-3xl font-bold text-primary">{t.placeOrder}</h1>
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="grid content-start gap-4">
-          <ProductSummary product={product.data} />
-          <AddToCartButton product={product.data} className="btn btn-outline btn-primary w-full sm:w-auto" />
+          <ProductSummary product={shown} />
+          <AddToCartButton product={shown} className="btn btn-outline btn-primary w-full sm:w-auto" />
         </div>
         <PlaceOrderForm
-          product={product.data}
+          product={shown}
           name={account?.displayName ?? ''}
           email={account?.email ?? ''}
           onSubmit={submit}
