@@ -36,7 +36,12 @@ import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import type { Catalogue } from './modules/products/products.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { expireHolds, orderSettingsFrom, type OrdersContext } from './modules/orders/orders.service.ts';
+import {
+  expireHolds,
+  orderSettingsFrom,
+  type CachedOrderPage,
+  type OrdersContext,
+} from './modules/orders/orders.service.ts';
 import { startOutboxSender } from './modules/mail/outbox.sender.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { checkoutRoutes } from './modules/orders/checkout.routes.ts';
@@ -198,11 +203,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ? startOutboxSender({ db: database.db, mailer: app.mailer, log: app.log }, MAIL_ROUND_MS)
     : undefined;
   if (sender) app.addHook('preClose', () => sender.stop());
+  // Pages of the order lists, dropped by every order change: here by the orders service, from
+  // other instances (or by hand) by the orders trigger's notification (decision 007).
+  const orderLists =
+    env.ORDER_LIST_CACHE_MB > 0
+      ? createReadCache<CachedOrderPage>({
+          maxBytes: env.ORDER_LIST_CACHE_MB * 1024 * 1024,
+          maxAgeMs: options.readCacheMaxAgeMs ?? 5_000,
+        })
+      : undefined;
+  if (orderLists) {
+    app.addHook('onClose', () => orderLists.close());
+    const stopListeningToOrders = await database.listen('orders_changed', () => orderLists.invalidate());
+    app.addHook('onClose', () => stopListeningToOrders());
+  }
   const orders: OrdersContext = {
     db: database.db,
     publicUrl: app.publicUrl,
     settings: orderSettingsFrom(env),
     ...(sender ? { mailWritten: sender.wake } : {}),
+    ...(orderLists ? { lists: orderLists } : {}),
   };
   app.decorate('orders', orders);
   const payments: PaymentsContext = {

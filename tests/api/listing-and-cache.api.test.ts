@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
@@ -8,6 +9,10 @@ import { parseEnv } from '../../src/server/config/env.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { orders, products, reviews } from '../../src/server/db/schema.ts';
 import { LISTING_DEFAULT_LIMIT } from '../../src/server/lib/listing.ts';
+import { createReadCache } from '../../src/server/lib/read-cache.ts';
+import * as orderService from '../../src/server/modules/orders/orders.service.ts';
+import type { CachedOrderPage } from '../../src/server/modules/orders/orders.service.ts';
+import type { Account } from '../../src/server/modules/users/account.ts';
 import { createProduct } from '../factories/products.ts';
 import { placeOrder } from '../factories/orders.ts';
 import { createCallers } from '../factories/users.ts';
@@ -62,7 +67,10 @@ beforeEach(async () => {
   await app.db.delete(orders);
   await app.db.delete(products);
   await app.db.delete(reviews);
-  for (const running of apps) running.catalogue.cache.invalidate();
+  for (const running of apps) {
+    running.catalogue.cache.invalidate();
+    running.orders.lists?.invalidate();
+  }
 });
 
 const get = (url: string, headers: Record<string, string> = {}) =>
@@ -227,6 +235,107 @@ describe('catalogue read cache', () => {
     expect(await readOnSecond()).toBe(10);
     await placeOrder(app, callers.customerA, product.id, { quantity: 3 });
     await expect.poll(readOnSecond, { timeout: 10_000 }).toBe(7);
+  });
+});
+
+describe('order list cache', () => {
+  type Listed = { _id: string; paid: boolean; status: string };
+  const mine = async (caller: { email: string; headers: Record<string, string> }, on = app) =>
+    (
+      await on.inject({
+        method: 'GET',
+        url: `/api/order?email=${encodeURIComponent(caller.email)}`,
+        headers: caller.headers,
+      })
+    ).json() as Listed[];
+  const all = async () => (await get('/api/orders', callers.admin.headers)).json() as Listed[];
+
+  it('shows a new order, a payment and a cancellation in every list at once', async () => {
+    const product = await createProduct(app, { stock: 50 });
+    const first = await placeOrder(app, callers.customerA, product.id);
+    // Both lists are now cached (the cache here never expires by itself).
+    expect((await mine(callers.customerA)).map((o) => o._id)).toEqual([first]);
+    expect((await all()).map((o) => o._id)).toEqual([first]);
+
+    const second = await placeOrder(app, callers.customerA, product.id);
+    expect((await mine(callers.customerA)).map((o) => o._id)).toEqual([second, first]);
+    expect((await all()).map((o) => o._id)).toEqual([second, first]);
+
+    const paid = await app.inject({
+      method: 'PATCH',
+      url: `/api/order/${first}`,
+      headers: callers.admin.headers,
+      payload: { paid: true },
+    });
+    expect(paid.statusCode).toBe(200);
+    expect((await mine(callers.customerA)).find((o) => o._id === first)?.paid).toBe(true);
+
+    const cancelled = await app.inject({
+      method: 'DELETE',
+      url: `/api/order/${second}`,
+      headers: callers.customerA.headers,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await mine(callers.customerA)).map((o) => o._id)).toEqual([first]);
+    expect((await all()).map((o) => o._id)).toEqual([first]);
+  });
+
+  it("never shows one customer's cached list to another, nor to an admin asking for a third", async () => {
+    const product = await createProduct(app, { stock: 50 });
+    const a = await placeOrder(app, callers.customerA, product.id);
+    const b = await placeOrder(app, callers.customerB, product.id);
+    expect((await mine(callers.customerA)).map((o) => o._id)).toEqual([a]);
+    expect((await mine(callers.customerB)).map((o) => o._id)).toEqual([b]);
+    const asked = await get(
+      `/api/order?email=${encodeURIComponent(callers.customerA.email)}`,
+      callers.customerB.headers,
+    );
+    expect(asked.statusCode).toBe(403);
+  });
+
+  it('is dropped by the orders service itself, before any notification could arrive', async () => {
+    // A cache no notification reaches: only the service's own invalidation after each change
+    // can keep it true (on PostgreSQL the notification comes on another connection, later).
+    const lists = createReadCache<CachedOrderPage>({ maxBytes: 1024 * 1024, maxAgeMs: 3_600_000 });
+    const ctx = { ...app.orders, lists };
+    const customer: Account = { ...callers.customerA, avatar: '', isAdmin: false };
+    const product = await createProduct(app, { stock: 50 });
+    const ids = async () =>
+      (JSON.parse((await orderService.listOrders(ctx, customer, customer.email, page)).json) as Listed[]).map(
+        (o) => o._id,
+      );
+    const page = { limit: 10, offset: 0 };
+    const order = {
+      productId: product.id,
+      quantity: 1,
+      phone: '01712345678',
+      address: 'House 1, Road 2, Bogura',
+    };
+    const first = (await orderService.placeOrder(ctx, customer, order)).insertedId;
+    expect(await ids()).toEqual([first]);
+    const second = (await orderService.placeOrder(ctx, customer, order)).insertedId;
+    expect(await ids()).toEqual([second, first]);
+    await orderService.cancelOrder(ctx, customer, second);
+    expect(await ids()).toEqual([first]);
+    lists.close();
+  });
+
+  it('follows a change made by hand in the database, and one made by another instance', async () => {
+    const product = await createProduct(app, { stock: 50 });
+    const id = await placeOrder(app, callers.customerA, product.id);
+    expect((await mine(callers.customerA))[0]?.paid).toBe(false);
+    // By hand (an operator in psql): only the orders trigger's notification can tell the cache.
+    await app.db.update(orders).set({ paid: true, status: 'paid' }).where(eq(orders.id, id));
+    await expect.poll(async () => (await mine(callers.customerA))[0]?.paid, { timeout: 10_000 }).toBe(true);
+
+    // Another server on the same database, its cache never expiring by itself.
+    other ??= database.url ? await openDatabase({ kind: 'postgres', url: database.url }) : undefined;
+    const second = await startApp(other ?? database, 3_600_000);
+    expect((await mine(callers.customerA, second)).map((o) => o._id)).toEqual([id]);
+    const next = await placeOrder(app, callers.customerA, product.id);
+    await expect
+      .poll(async () => (await mine(callers.customerA, second)).map((o) => o._id), { timeout: 10_000 })
+      .toEqual([next, id]);
   });
 });
 

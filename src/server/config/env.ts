@@ -39,6 +39,7 @@ export const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
   /** The most the catalogue read cache may hold, in MiB (docs/decisions/008). */
   CATALOGUE_CACHE_MB: z.coerce.number().positive().max(4096).default(16),
+  ORDER_LIST_CACHE_MB: z.coerce.number().min(0).max(4096).default(8),
   /** How long an unpaid order holds its stock before it is cancelled (docs/decisions/017). */
   ORDER_HOLD_HOURS: z.coerce
     .number()

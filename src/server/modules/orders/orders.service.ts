@@ -21,7 +21,8 @@ import type {
 } from '../../../shared/schemas/order.schema.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import type { JsonPage, Page } from '../../lib/listing.ts';
+import type { After, JsonPage, Page } from '../../lib/listing.ts';
+import type { CachedAnswer, ReadCache } from '../../lib/read-cache.ts';
 import type { Account } from '../users/account.ts';
 import { checkoutPlacedMails, statusMail } from './order-mails.ts';
 import * as repository from './orders.repository.ts';
@@ -53,6 +54,19 @@ export interface OrdersContext {
   settings: OrderSettings;
   /** Called after a change that wrote mail, so the outbox sender runs soon. */
   mailWritten?: () => void;
+  /**
+   * Pages of the order lists as answered, dropped after every order change in this process
+   * and on the database's `orders_changed` notification from any other (app.ts); without it
+   * every page is read from the database.
+   */
+  lists?: ReadCache<CachedOrderPage>;
+}
+
+/** A page of an order list as the cache keeps it: its JSON and where it ended. */
+export interface CachedOrderPage extends CachedAnswer {
+  body: string;
+  more: boolean;
+  last?: After;
 }
 
 export function orderSettingsFrom(env: {
@@ -136,6 +150,7 @@ export async function placeCheckout(
         }),
     });
     if (result.kind === 'placed') {
+      ctx.lists?.invalidate();
       ctx.mailWritten?.();
       return { checkoutId: result.checkoutId, orders: result.orders };
     }
@@ -186,23 +201,49 @@ export async function placeOrder(
 
 /** GET /api/order?email=: one's own orders; an admin may read anyone's. */
 export async function listOrders(
-  ctx: Pick<OrdersContext, 'db'>,
+  ctx: Pick<OrdersContext, 'db' | 'lists'>,
   account: Account,
   email: string,
   page: Page,
 ): Promise<JsonPage> {
-  if (sameEmail(email, account.email)) return repository.listOrdersJson(ctx.db, { userId: account.id }, page);
+  if (sameEmail(email, account.email)) return listPage(ctx, { userId: account.id }, page);
   if (!account.isAdmin) throw forbidden('You can only read your own orders');
-  return repository.listOrdersJson(ctx.db, { email: normalizeEmail(email) }, page);
+  return listPage(ctx, { email: normalizeEmail(email) }, page);
 }
 
 /** GET /api/orders (admin): every order, or those in one status. */
 export function listAllOrders(
-  ctx: Pick<OrdersContext, 'db'>,
+  ctx: Pick<OrdersContext, 'db' | 'lists'>,
   status: OrderStatus | undefined,
   page: Page,
 ): Promise<JsonPage> {
-  return repository.listOrdersJson(ctx.db, status ? { status } : {}, page);
+  return listPage(ctx, status ? { status } : {}, page);
+}
+
+/**
+ * One page of an order list, from the cache when it holds it. Callers have already decided
+ * who may read which list; the key names the list and the page exactly.
+ */
+async function listPage(
+  ctx: Pick<OrdersContext, 'db' | 'lists'>,
+  filter: repository.OrderFilter,
+  page: Page,
+): Promise<JsonPage> {
+  if (!ctx.lists) return repository.listOrdersJson(ctx.db, filter, page);
+  const key = JSON.stringify([
+    filter.userId ?? null,
+    filter.email ?? null,
+    filter.status ?? null,
+    page.limit,
+    page.offset,
+    page.after?.key ?? null,
+    page.after?.id ?? null,
+  ]);
+  const cached = await ctx.lists.get(key, async () => {
+    const { json, more, last } = await repository.listOrdersJson(ctx.db, filter, page);
+    return { body: json, more, ...(last ? { last } : {}) };
+  });
+  return { json: cached.body, more: cached.more, ...(cached.last ? { last: cached.last } : {}) };
 }
 
 const stateOf = (row: repository.StoredOrder): OrderState => ({
@@ -329,6 +370,7 @@ export async function moveOrder(
   );
   if (result.kind === 'not-found') throw notFound('Order');
   if (result.kind === 'refused') throw refusal ?? conflict(result.current.status, move.to);
+  ctx.lists?.invalidate();
   ctx.mailWritten?.();
   return result.after;
 }
