@@ -44,7 +44,9 @@ test.describe('the shop in Bengali', () => {
     await expect(page).toHaveURL(/\/bn\/login$/);
     await expect(page.getByRole('heading', { name: bn.login })).toBeVisible();
 
-    // And back: the switch keeps the page.
+    // And back: the switch keeps the page. Once the page is ready (its buttons come alive with
+    // the app): a click on the prerendered link before that can be lost to hydration.
+    await expect(page.getByRole('button', { name: bn.forgotPassword })).toBeEnabled();
     await page.getByRole('navigation', { name: bn.navMain }).getByRole('link', { name: 'English' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page).not.toHaveURL(/\/bn\//);
