@@ -64,6 +64,34 @@ export function checkTemplate(template: string): void {
 export type PageProduct = CatalogueProduct &
   BengaliTexts & { categoryName: string; categoryNameBn: string | null };
 
+/** The product's texts in `locale`: the Bengali ones where an admin gave them, else the English. */
+function inLanguage(shown: PageProduct, locale: Locale): PageProduct {
+  if (locale !== 'bn') return shown;
+  return {
+    ...shown,
+    name: shown.nameBn || shown.name,
+    description: shown.descriptionBn || shown.description,
+    categoryName: shown.categoryNameBn || shown.categoryName,
+  };
+}
+
+/** The page shell of `locale` with a page's head, its meta description (when given) and its main. */
+function fillShell(
+  template: string,
+  locale: Locale,
+  { head, description, main }: { head: string; description?: string; main: string },
+): string {
+  const withHead = template.replace(HTML_LANG, `<html lang="${htmlLang[locale]}"`).replace(TITLE, () => head);
+  const withDescription =
+    description === undefined
+      ? withHead
+      : withHead.replace(
+          DESCRIPTION,
+          () => `<meta name="description" content="${escapeHtml(description)}" />`,
+        );
+  return withDescription.replace(MAIN, () => main);
+}
+
 /**
  * The product page in `locale`. `template` is the page shell of that language (for Bengali the
  * build's Bengali shell, which brings the Bengali font; its <html lang> is set here either way).
@@ -76,12 +104,7 @@ export function productPageHtml(
 ): string {
   const words = dictionaryFor(locale);
   const bengali = locale === 'bn';
-  const product = {
-    ...shown,
-    name: (bengali && shown.nameBn) || shown.name,
-    description: (bengali && shown.descriptionBn) || shown.description,
-    categoryName: (bengali && shown.categoryNameBn) || shown.categoryName,
-  };
+  const product = inLanguage(shown, locale);
   const address = (path: string, language: Locale = locale) => localizePath(path, language);
   const url = `${publicUrl}${address(`/product/${product._id}`)}`;
   const image = product.img.startsWith('/') ? `${publicUrl}${product.img}` : product.img;
@@ -145,11 +168,7 @@ export function productPageHtml(
             </div>
           </article>
         </main>`;
-  return template
-    .replace(HTML_LANG, `<html lang="${htmlLang[locale]}"`)
-    .replace(TITLE, () => head)
-    .replace(DESCRIPTION, () => `<meta name="description" content="${escapeHtml(description)}" />`)
-    .replace(MAIN, () => body);
+  return fillShell(template, locale, { head, description, main: body });
 }
 
 /**
@@ -162,9 +181,7 @@ export function productPageHtml(
  */
 export function placeOrderPageHtml(template: string, shown: PageProduct, locale: Locale): string {
   const words = dictionaryFor(locale);
-  const bengali = locale === 'bn';
-  const name = (bengali && shown.nameBn) || shown.name;
-  const description = (bengali && shown.descriptionBn) || shown.description;
+  const { name, description } = inLanguage(shown, locale);
   const srcSet = imageSrcSet(shown.img);
   const figure = (label: string, value: string) =>
     `<dt class="font-semibold">${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`;
@@ -189,10 +206,7 @@ export function placeOrderPageHtml(template: string, shown: PageProduct, locale:
             </div>
           </section>
         </main>`;
-  return template
-    .replace(HTML_LANG, `<html lang="${htmlLang[locale]}"`)
-    .replace(TITLE, () => head)
-    .replace(MAIN, () => body);
+  return fillShell(template, locale, { head, main: body });
 }
 
 /**
@@ -274,11 +288,7 @@ export function productsPageHtml(
             </div>
           </div>
         </main>`;
-  return template
-    .replace(HTML_LANG, `<html lang="${htmlLang[locale]}"`)
-    .replace(TITLE, () => head)
-    .replace(DESCRIPTION, () => `<meta name="description" content="${escapeHtml(words.catalogueIntro)}" />`)
-    .replace(MAIN, () => body);
+  return fillShell(template, locale, { head, description: words.catalogueIntro, main: body });
 }
 
 /** sitemap.xml: a sitemap of `urls`, or an index of sitemaps. */
