@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 /** The libraries the entry and the home page run on. */
-export const FRAME_LIBRARIES = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+export const FRAME_LIBRARIES =
+  /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store)[\\/]/;
 
 export function frameModules(roots: string[]): Set<string> {
   const modules = new Set<string>();

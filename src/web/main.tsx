@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { Router } from 'wouter';
 import { preloadPage } from './app/router.tsx';
 import { Shop } from './app/shop.tsx';
 import { prefetchSession } from './lib/auth-provider.tsx';
@@ -21,9 +21,9 @@ rememberLocale(locale);
 
 const app = (
   <StrictMode>
-    <BrowserRouter basename={basenameOf(locale)}>
+    <Router base={basenameOf(locale)}>
       <Shop />
-    </BrowserRouter>
+    </Router>
   </StrictMode>
 );
 

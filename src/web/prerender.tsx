@@ -4,7 +4,7 @@
 // JavaScript nor data.
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
+import { Router } from 'wouter';
 import { Shop } from './app/shop.tsx';
 import { paths } from './lib/paths.ts';
 import { htmlLang, localeOfPath, localizePath } from '../shared/i18n/locale.ts';
@@ -44,9 +44,9 @@ export async function renderPage(url: string): Promise<string> {
   // 'self') rightly refuses.
   const { prelude } = await prerender(
     <StrictMode>
-      <StaticRouter location={url} basename={basenameOf(locale)}>
+      <Router ssrPath={url} base={basenameOf(locale)}>
         <Shop />
-      </StaticRouter>
+      </Router>
     </StrictMode>,
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );

@@ -1,19 +1,26 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { t } from '../lib/i18n.ts';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { setAccessToken } from '../lib/access-token.ts';
 import { useAuth } from '../lib/auth-provider.tsx';
+import { currentHash, currentSearch } from '../lib/navigation.tsx';
 import { paths, type LoginState } from '../lib/paths.ts';
 import { showToast } from '../lib/toast.ts';
 
 /** Login required (spec section 2): visitors go to /login, which sends them back here afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { account, loading } = useAuth();
-  const location = useLocation();
+  const from = useHere();
   if (loading) return <FullPageSpinner />;
-  if (!account) return <Navigate to={paths.login} replace state={{ from: location } satisfies LoginState} />;
+  if (!account) return <Redirect to={paths.login} replace state={{ from } satisfies LoginState} />;
   return children;
+}
+
+/** The page on screen, for the login page to return to. */
+function useHere(): NonNullable<LoginState['from']> {
+  const [pathname] = useLocation();
+  return { pathname, search: currentSearch(useSearch()), hash: currentHash() };
 }
 
 /**
@@ -25,8 +32,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { account, loading, isAdmin, adminLoading } = useAuth();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const from = useHere();
+  const [, navigate] = useLocation();
   const denied = !loading && !adminLoading && !!account && !isAdmin;
   const handled = useRef(false);
   useEffect(() => {
@@ -34,10 +41,10 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     handled.current = true;
     showToast('error', t.accessDenied);
     setAccessToken(null);
-    void navigate(paths.login, { replace: true, state: { signOut: true } satisfies LoginState });
+    navigate(paths.login, { replace: true, state: { signOut: true } satisfies LoginState });
   }, [denied, navigate]);
   if (loading || adminLoading) return <FullPageSpinner />;
-  if (!account) return <Navigate to={paths.login} replace state={{ from: location } satisfies LoginState} />;
+  if (!account) return <Redirect to={paths.login} replace state={{ from } satisfies LoginState} />;
   if (!isAdmin) return <FullPageSpinner label={t.accessDenied} />;
   return children;
 }

@@ -1,5 +1,6 @@
-import { NavLink, Outlet, useLocation } from 'react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { NavLink } from '../../lib/navigation.tsx';
 import { useAuth } from '../../lib/auth-provider.tsx';
 import { paths } from '../../lib/paths.ts';
 import { DASHBOARD_DRAWER_ID, useRegisterDashboardDrawer } from './navbar.tsx';
@@ -36,9 +37,9 @@ const adminOnly: MenuItem[] = [
   { to: paths.manageCategories, label: 'manageCategories' },
 ];
 
-export default function DashboardLayout() {
+export default function DashboardLayout({ children }: { children?: ReactNode }) {
   const { isAdmin, adminLoading } = useAuth();
-  const location = useLocation();
+  const [pathname] = useLocation();
   const toggle = useRef<HTMLInputElement>(null);
   useRegisterDashboardDrawer();
   // Until the server has answered, show neither role's items rather than the wrong ones.
@@ -47,7 +48,7 @@ export default function DashboardLayout() {
   // On small screens the drawer closes after choosing a page.
   useEffect(() => {
     if (toggle.current) toggle.current.checked = false;
-  }, [location.pathname]);
+  }, [pathname]);
 
   return (
     <div className="drawer mx-auto max-w-7xl lg:drawer-open">
@@ -60,7 +61,7 @@ export default function DashboardLayout() {
       />
       <div className="drawer-content min-h-[70vh] p-4 sm:p-6">
         <h1 className="mb-4 text-2xl font-bold text-primary">{t.navDashboard}</h1>
-        <Outlet />
+        {children}
       </div>
       <div className="drawer-side z-40 lg:z-auto">
         {/* The overlay is a pointer target only (a <label> may not carry aria-label); keyboard
@@ -70,11 +71,7 @@ export default function DashboardLayout() {
           <ul className="menu w-full gap-1">
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  className={({ isActive }) => (isActive ? 'menu-active' : '')}
-                >
+                <NavLink to={item.to} end={item.end} activeClassName="menu-active">
                   {t[item.label]}
                 </NavLink>
               </li>

@@ -1,5 +1,6 @@
-import { useLocation } from 'react-router';
+import { useLocation, useSearch } from 'wouter';
 import { addressIn, getLocale, rememberLocale } from '../../lib/i18n.ts';
+import { currentHash, currentSearch } from '../../lib/navigation.tsx';
 
 /**
  * The language switch of the navbar and the mobile menu (docs/decisions/023): a plain link to
@@ -7,11 +8,12 @@ import { addressIn, getLocale, rememberLocale } from '../../lib/i18n.ts';
  * run, and loads that language's own prerendered HTML. Clicking it remembers the choice.
  */
 export function LanguageSwitch({ className = '' }: { className?: string }) {
-  const { pathname, search, hash } = useLocation();
+  const [pathname] = useLocation();
+  const search = currentSearch(useSearch());
   const target = getLocale() === 'bn' ? 'en' : 'bn';
   return (
     <a
-      href={addressIn(target, pathname, search, hash)}
+      href={addressIn(target, pathname, search, currentHash())}
       hrefLang={target}
       lang={target}
       className={className}

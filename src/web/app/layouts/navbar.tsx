@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'wouter';
+import { NavLink } from '../../lib/navigation.tsx';
 import { COMPANY_NAME } from '../../../shared/constants.ts';
 import { useAuth } from '../../lib/auth-provider.tsx';
 import { paths } from '../../lib/paths.ts';
@@ -7,7 +8,7 @@ import { count, t } from '../../lib/i18n.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { cart, useCartCount } from '../../features/cart/cart-store.ts';
 
-const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
+const activeLink = 'menu-active font-semibold';
 
 /**
  * Navbar of spec sections 2 and 6: the brand (linking to /home), Blogs, My Portfolio, Dashboard
@@ -16,10 +17,10 @@ const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-act
  */
 export function Navbar() {
   const { account, signOut } = useAuth();
-  const location = useLocation();
+  const [pathname] = useLocation();
   // The menu remembers the page it was opened on, so moving to another page closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
-  const menuOpen = menuOpenOn === location.pathname;
+  const menuOpen = menuOpenOn === pathname;
   const menuId = useId();
   const cartCount = useCartCount();
   // Signing in merges this browser's cart into the saved one; signing out starts afresh.
@@ -31,18 +32,18 @@ export function Navbar() {
   const items = (
     <>
       <li>
-        <NavLink to={paths.blogs} className={linkClass}>
+        <NavLink to={paths.blogs} activeClassName={activeLink}>
           {t.navBlogs}
         </NavLink>
       </li>
       <li>
-        <NavLink to={paths.portfolio} className={linkClass}>
+        <NavLink to={paths.portfolio} activeClassName={activeLink}>
           {t.navPortfolio}
         </NavLink>
       </li>
       {account && (
         <li>
-          <NavLink to={paths.dashboard} className={linkClass}>
+          <NavLink to={paths.dashboard} activeClassName={activeLink}>
             {t.navDashboard}
           </NavLink>
         </li>
@@ -53,7 +54,7 @@ export function Navbar() {
             {t.navSignOut}
           </button>
         ) : (
-          <NavLink to={paths.login} className={linkClass}>
+          <NavLink to={paths.login} activeClassName={activeLink}>
             {t.navLogin}
           </NavLink>
         )}
@@ -110,7 +111,7 @@ export function Navbar() {
             aria-label={t.menu}
             aria-expanded={menuOpen}
             aria-controls={menuId}
-            onClick={() => setMenuOpenOn(menuOpen ? null : location.pathname)}
+            onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
           >
             <LineIcon size={24}>
               {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}

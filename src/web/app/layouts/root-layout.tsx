@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useToastsRequested } from '../../lib/toast.ts';
@@ -13,8 +13,9 @@ const Toasts = lazy(() => import('./toasts.tsx'));
 /** Pages that never raise a toast themselves: react-toastify stays out of their JavaScript. */
 const LIGHT_PAGES = new Set<string>([paths.root, paths.home, paths.blogs, paths.portfolio]);
 
-export function RootLayout() {
-  const { pathname } = useLocation();
+/** The frame of every page (top bar, footer, toasts) around the page the address chose. */
+export function RootLayout({ children }: { children: ReactNode }) {
+  const [pathname] = useLocation();
   const requested = useToastsRequested();
   // Once mounted the container stays, so a toast raised just before navigating home
   // (review added, signed out) is still shown there.
@@ -39,9 +40,7 @@ export function RootLayout() {
       <Navbar />
       <main id="main" className="flex-1">
         <RouteErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<FullPageSpinner />}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>
         </RouteErrorBoundary>
       </main>
       <Footer />

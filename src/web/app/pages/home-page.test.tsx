@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter } from 'react-router';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
 import type { Product } from '../../../shared/schemas/product.schema.ts';
@@ -61,9 +62,9 @@ function renderHome() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
+      <Router hook={memoryLocation().hook}>
         <HomePage />
-      </MemoryRouter>
+      </Router>
     </QueryClientProvider>,
   );
 }

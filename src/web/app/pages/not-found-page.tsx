@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { t } from '../../lib/i18n.ts';
 import { paths } from '../../lib/paths.ts';
 

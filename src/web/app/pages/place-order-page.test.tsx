@@ -1,8 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../shared/messages.ts';
 import type { OrderInput } from '../../../shared/schemas/order.schema.ts';
@@ -10,6 +8,7 @@ import type { Product } from '../../../shared/schemas/product.schema.ts';
 import PlaceOrderPage from './place-order-page.tsx';
 import { signIn } from '../../../../tests/support/auth-state.ts';
 import { apiError, type ApiErrorBody, bodyOf, pathOf, sent, server } from '../../../../tests/support/msw.ts';
+import { renderPage } from '../../../../tests/support/render-page.tsx';
 import { sampleProduct } from '../../../../tests/support/sample-product.ts';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -37,20 +36,9 @@ beforeEach(() => {
   toastMock.success.mockReset();
 });
 
-/** Opens /placeorder/{id} under a router that also knows My Orders. */
+/** Opens /placeorder/{id}; the router tells where the page went afterwards. */
 async function openPage() {
-  const router = createMemoryRouter(
-    [
-      { path: '/placeorder/:productId', element: <PlaceOrderPage /> },
-      { path: '/dashboard/myorders', element: <p>My Orders</p> },
-    ],
-    { initialEntries: [`/placeorder/${product._id}`] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const router = renderPage(<PlaceOrderPage />, `/placeorder/${product._id}`, '/placeorder/:productId');
   const user = userEvent.setup();
   const quantity = await screen.findByLabelText('Quantity');
   await user.clear(quantity);
@@ -65,7 +53,7 @@ describe('Place order page', () => {
     const { router, placeOrder } = await openPage();
     await placeOrder();
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/myorders'));
+    await waitFor(() => expect(router.pathname).toBe('/dashboard/myorders'));
     expect(toastMock.success).toHaveBeenCalledWith(messages.orderPlaced);
     const post = sent.find((request) => request.method === 'POST')!;
     expect(pathOf(post)).toBe('/api/order');
@@ -91,7 +79,7 @@ describe('Place order page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.outOfStock);
     const summary = screen.getByRole('article', { name: product.name });
     await waitFor(() => expect(within(summary).getByText('5')).toBeInTheDocument());
-    expect(router.state.location.pathname).toBe(`/placeorder/${product._id}`);
+    expect(router.pathname).toBe(`/placeorder/${product._id}`);
     expect(toastMock.success).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'wouter';
 import { toast } from 'react-toastify';
 import { t, translate } from '../../lib/i18n.ts';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
@@ -20,7 +20,7 @@ import { AddToCartButton } from '../../features/cart/add-to-cart-button.tsx';
 export default function PlaceOrderPage() {
   const { productId = '' } = useParams();
   const { account } = useAuth();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const product = useProduct(productId);
   const placeOrder = usePlaceOrder();
   const queryClient = useQueryClient();

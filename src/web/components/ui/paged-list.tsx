@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { ApiError } from '../../lib/api-client.ts';
 import { t, translate } from '../../lib/i18n.ts';
 import { paths } from '../../lib/paths.ts';
@@ -8,7 +8,7 @@ import { FullPageSpinner } from './spinner.tsx';
 
 /** A list the server refused with 403 sends the reader home (spec section 4); true meanwhile. */
 export function useLeaveWhenForbidden(error: Error | null): boolean {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const forbidden = error instanceof ApiError && error.status === 403;
   useEffect(() => {
     if (forbidden) void navigate(paths.root, { replace: true });

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { useAuth } from '../../../lib/auth-provider.tsx';
 import { t, translate } from '../../../lib/i18n.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
@@ -53,11 +53,11 @@ export function useAuthAction<Kind extends string>() {
 /** After the identity layer signed the reader in: load the account, then go to `target`. */
 export function useFinishSignIn(target: string) {
   const { refresh } = useAuth();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   return async () => {
     const signedIn = await refresh();
     if (!signedIn) throw new Error(t.signInIncomplete);
-    await navigate(target, { replace: true });
+    navigate(target, { replace: true });
   };
 }
 

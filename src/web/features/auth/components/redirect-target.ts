@@ -1,9 +1,9 @@
-import { useLocation } from 'react-router';
+import { useNavigationState } from '../../../lib/navigation.tsx';
 import { paths, type LoginState } from '../../../lib/paths.ts';
 
 /** What the login page was told by the guards (location state), if anything. */
 export function useLoginState(): LoginState {
-  return (useLocation().state as LoginState | null) ?? {};
+  return useNavigationState<LoginState>() ?? {};
 }
 
 /** Where RequireAuth found the visitor (location.state.from), else '/' (spec section 2). */

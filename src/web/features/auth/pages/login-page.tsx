@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Redirect, useLocation } from 'wouter';
 import { toast } from 'react-toastify';
 import { loginFormSchema, type LoginForm } from '../../../../shared/schemas/auth.schema.ts';
 import { useAuth } from '../../../lib/auth-provider.tsx';
@@ -23,11 +23,10 @@ import { BusyButton } from '../../../components/ui/busy-button.tsx';
 /** Log In (spec sections 2, 5, 8): email and password, forgot password, Google popup. */
 export default function LoginPage() {
   const { account, loading, signOut } = useAuth();
-  const navigate = useNavigate();
+  const [pathname, navigate] = useLocation();
   const target = useRedirectTarget();
   const finishSignIn = useFinishSignIn(target);
   const { signOut: mustSignOut = false } = useLoginState();
-  const { pathname } = useLocation();
   const action = useAuthAction<'sign-in' | 'reset'>();
   const { busy, error, run } = action;
   const hydrated = useHydrated();
@@ -51,7 +50,7 @@ export default function LoginPage() {
   }, [mustSignOut, signOut, navigate, pathname]);
 
   // Already signed in (e.g. a second tab): nothing to do here.
-  if (!loading && account && busy === null && !mustSignOut) return <Navigate to={target} replace />;
+  if (!loading && account && busy === null && !mustSignOut) return <Redirect to={target} replace />;
 
   const onSubmit = (values: LoginForm) =>
     run('sign-in', async () => {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { POPUP_CHANNEL, POPUP_MESSAGE_TYPE, type PopupResult } from '../components/google-popup.ts';
 import { t } from '../../../lib/i18n.ts';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'wouter';
 import { toast } from 'react-toastify';
 import { paths } from '../../../lib/paths.ts';
 import { resetPassword } from '../api/identity.ts';
@@ -14,7 +14,7 @@ import { BusyButton } from '../../../components/ui/busy-button.tsx';
  */
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const token = params.get('token');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -32,7 +32,7 @@ export default function ResetPasswordPage() {
     try {
       await resetPassword({ token, newPassword: password });
       toast.success(t.passwordChanged);
-      await navigate(paths.login, { replace: true });
+      navigate(paths.login, { replace: true });
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught));
     } finally {

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Navigate } from 'react-router';
+import { Redirect } from 'wouter';
 import { signUpFormSchema, type SignUpForm } from '../../../../shared/schemas/auth.schema.ts';
 import { useAuth } from '../../../lib/auth-provider.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
@@ -38,7 +38,7 @@ export default function SignUpPage() {
     defaultValues: { name: '', email: '', password: '' },
   });
 
-  if (!loading && account && busy === null) return <Navigate to={paths.root} replace />;
+  if (!loading && account && busy === null) return <Redirect to={paths.root} replace />;
 
   const onSubmit = (values: SignUpForm) =>
     run('sign-up', async () => {

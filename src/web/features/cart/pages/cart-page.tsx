@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { quantityProblem } from '../../../../shared/rules.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { count, price, priceOfCents, t } from '../../../lib/i18n.ts';

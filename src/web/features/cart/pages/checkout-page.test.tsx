@@ -69,7 +69,7 @@ describe('Checkout page', () => {
     await user.click(screen.getByRole('radio', { name: messages.methodBankTransfer }));
     await user.click(screen.getByRole('button', { name: messages.placeCheckout }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/orders/${orderId}`));
+    await waitFor(() => expect(router.pathname).toBe(`/dashboard/orders/${orderId}`));
     expect(toastMock.success).toHaveBeenCalledWith(messages.checkoutPlaced);
     const post = sent.find((request) => request.method === 'POST')!;
     expect(pathOf(post)).toBe('/api/checkout');

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PHONE_PLACEHOLDER } from '../../../../shared/constants.ts';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { toast } from 'react-toastify';
 import { DISTRICTS } from '../../../../shared/districts.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/order-lifecycle.ts';
@@ -31,7 +31,7 @@ export default function CheckoutPage() {
   const items = useCartItems();
   const options = useCheckoutOptions();
   const checkout = useCheckout();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const products = useQueries({ queries: items.map((item) => productQueryOptions(item.productId)) });
   const lineCents = (index: number) => {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { toast } from 'react-toastify';
 import { PAYMENT_METHOD_LABELS, STATUS_LABELS, type Actor } from '../../../../shared/order-lifecycle.ts';
 import {

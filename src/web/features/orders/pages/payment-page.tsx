@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'wouter';
 import { STATUS_LABELS } from '../../../../shared/order-lifecycle.ts';
 import { InlineSpinner } from '../../../components/ui/spinner.tsx';
 import { count, price, t, translate } from '../../../lib/i18n.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { descriptionPreview, previewNeedsEllipsis } from '../../../../shared/rules.ts';
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
 import { paths } from '../../../lib/paths.ts';

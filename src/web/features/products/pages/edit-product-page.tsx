@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { toast } from 'react-toastify';
 import { t } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';

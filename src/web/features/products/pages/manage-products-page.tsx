@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { toast } from 'react-toastify';
 import { count, price, t, translate } from '../../../lib/i18n.ts';
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
@@ -21,7 +21,7 @@ import { EditIcon, TrashIcon } from '../../../components/ui/page-icons.tsx';
  * The catalogue comes 100 products a page; 'Load more' shows when the server names a next page.
  */
 export default function ManageProductsPage() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const pages = useProducts();
   const products = loadedRows(pages.data);
   const deleteProduct = useDeleteProduct();

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { t } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';

@@ -1,5 +1,5 @@
 import { useId, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { productSorts, type ProductSort } from '../../../../shared/schemas/product.schema.ts';
 import { FormField, TextField } from '../../../components/ui/form-field.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';

@@ -64,7 +64,7 @@ describe('Write a Review', () => {
     await user.type(screen.getByLabelText('Rating'), '5');
     await user.type(screen.getByLabelText('Comment'), 'Sharp blades, strong handles.');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    await waitFor(() => expect(router.pathname).toBe('/home'));
     expect(sent.map(pathOf)).toEqual(['/api/review']);
     // No photo on the account: the generic blank image, as in the user sync (section 3).
     expect(await bodyOf(sent[0]!)).toEqual({

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { toast } from 'react-toastify';
 import {
   DEFAULT_AVATAR_URL,
@@ -25,7 +25,7 @@ import { BusyButton } from '../../../components/ui/busy-button.tsx';
  */
 export default function AddReviewPage() {
   const id = useId();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { account } = useAuth();
   const addReview = useAddReview();
   const {

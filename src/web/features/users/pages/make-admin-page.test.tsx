@@ -81,6 +81,6 @@ describe('Make Admin', () => {
   it('goes home on a 403', async () => {
     server.use(http.get('/api/users', () => apiError(403, 'FORBIDDEN', 'Administrators only')));
     const router = renderPage(<MakeAdminPage />, '/dashboard/makeAdmin');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.pathname).toBe('/'));
   });
 });
