@@ -6,7 +6,7 @@ import type { PreparedAnswer } from '../../lib/prepared-answer.ts';
 import { imageSrcSet, storedImageName, storedWidths } from '../../../shared/media.ts';
 import type { ProductImage } from '../../../shared/schemas/image.schema.ts';
 import * as repository from './images.repository.ts';
-import { makePicture, type Upload } from './picture.ts';
+import type { Upload } from './picture.ts';
 import type { MediaStorage } from './storage.ts';
 
 // Product pictures (docs/decisions/027-product-images.md). An upload is checked and turned into
@@ -53,6 +53,9 @@ export async function addImage(
   alt: string,
 ): Promise<ProductImage> {
   if ((await repository.productImg(context.db, productId)) === null) throw notFound('Product');
+  // sharp (libvips) costs about 28 MiB of memory once loaded: only a shop whose admins upload
+  // pictures pays for it, from the first upload on (docs/decisions/016).
+  const { makePicture } = await import('./picture.ts');
   const picture = await makePicture(upload);
   const widest = picture.versions.at(-1);
   if (!widest) throw new AppError('UNPROCESSABLE', 'The picture could not be read');

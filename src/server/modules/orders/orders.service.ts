@@ -26,7 +26,6 @@ import type { CachedAnswer, ReadCache } from '../../lib/read-cache.ts';
 import type { Account } from '../users/account.ts';
 import { checkoutPlacedMails, statusMail } from './order-mails.ts';
 import * as repository from './orders.repository.ts';
-import { renderInvoice } from './invoice.ts';
 
 // The order rules (spec sections 4, 5 and 9 with their holes filled;
 // docs/decisions/003-stock-and-order-rules.md and 017-order-model-and-lifecycle.md):
@@ -295,6 +294,9 @@ export async function invoiceOf(ctx: OrdersContext, account: Account, checkoutId
           stored.orders.flatMap((order) => (order.productId ? [order.productId] : [])),
         )
       : new Map<string, string>();
+  // pdfkit and its font engine cost about 24 MiB of memory once loaded: loaded with the first
+  // invoice asked for, not at start (docs/decisions/016).
+  const { renderInvoice } = await import('./invoice.ts');
   return renderInvoice(stored, locale, names);
 }
 
