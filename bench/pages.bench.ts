@@ -8,6 +8,7 @@
 // run (3,800-4,300 on the 2-core CI machine when idle); scores fall when other work shares the CPU.
 // A run that Lighthouse could not complete (lhr.runtimeError, e.g. NO_NAVSTART: all metrics
 // empty, which read as a score of 0) is named and retried.
+// BENCH_VERBOSE=1 also names each run's largest paint (the element Lighthouse chose).
 // Run: npm run build && npx tsx bench/pages.bench.ts
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
@@ -16,6 +17,7 @@ import { printTable, startShop } from './lib.ts';
 import { CHROMIUM, CHROMIUM_FLAGS, scriptsOf, sizeRow } from './browser.ts';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
+const VERBOSE = process.env.BENCH_VERBOSE === '1';
 /** The lowest score each page must reach in every run. */
 const TARGETS: Record<string, number> = {
   '/': 100,
@@ -112,6 +114,10 @@ try {
         'CPU index': median.benchmarkIndex,
         'LH script KB': (median.scriptBytes / 1024).toFixed(1),
       });
+      if (VERBOSE)
+        console.log(
+          `${label(path)}: largest paint in each run: ${runs.map((run) => run.lcpElement).join(' | ')}`,
+        );
     }
   } finally {
     chrome.kill();
@@ -140,6 +146,8 @@ interface Run {
   si: number;
   /** Script bytes transferred, as Lighthouse counted them. */
   scriptBytes: number;
+  /** What the largest paint was (Lighthouse's label for the element). */
+  lcpElement: string;
 }
 
 /** One Lighthouse run, or the reason Lighthouse gives for not completing it. */
@@ -166,7 +174,21 @@ async function measure(port: number, url: string, cookie: string): Promise<Run |
     fcp: Math.round(metric('first-contentful-paint')),
     si: Math.round(metric('speed-index')),
     scriptBytes: scriptTransferBytes(lhr.audits['resource-summary']?.details),
+    lcpElement: firstNodeLabel(lhr.audits['largest-contentful-paint-element']?.details) ?? '?',
   };
+}
+
+/** The label of the first element named in an audit's details (they nest tables in lists). */
+function firstNodeLabel(details: unknown): string | undefined {
+  if (!details || typeof details !== 'object') return undefined;
+  const node = (details as { node?: { nodeLabel?: string; selector?: string } }).node;
+  if (node) return `${node.selector ?? ''} "${(node.nodeLabel ?? '').slice(0, 40)}"`;
+  for (const value of Object.values(details))
+    for (const item of Array.isArray(value) ? value : [value]) {
+      const found = firstNodeLabel(item);
+      if (found) return found;
+    }
+  return undefined;
 }
 
 /** The script row of Lighthouse's resource summary: bytes transferred for scripts. */
