@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { parse } from 'regexparam';
 import { matchRoute, Route, Switch } from 'wouter';
+import { stripLocale } from '../../shared/i18n/locale.ts';
 import { getProduct } from '../features/products/api/product-reads.ts';
 import { loadPageWords } from '../lib/i18n.ts';
 import { paths } from '../lib/paths.ts';
@@ -129,11 +130,13 @@ const EditProductPage = page(() => import('../features/products/pages/edit-produ
 });
 
 /**
- * Starts downloading the code (and public data) of the page behind sign-in at `pathname`, if
+ * Starts downloading the code (and public data) of the page behind sign-in at `address`, if
  * any. main.tsx calls it at start: the router only asks for that code once the session is
  * known (RequireAuth), and fetching it alongside the session check saves the page round trips.
  */
-export function preloadPage(pathname: string): void {
+export function preloadPage(address: string): void {
+  // The routes are the same in every language: /bn/dashboard is /dashboard in Bengali.
+  const pathname = stripLocale(address);
   for (const { pattern, load, prefetch } of signedInPages) {
     const [matches, params] = matchRoute(parse, pattern, pathname);
     if (!matches) continue;
