@@ -27,14 +27,17 @@ const app = (
   </StrictMode>
 );
 
+// Either way the first render is a transition, so React works in slices and lets the browser
+// in between, instead of one task of a few hundred milliseconds on a phone (blocking time).
 if (root.hasAttribute('data-prerendered')) {
   // The public pages come from the build already drawn (prerender.tsx, docs/decisions/009):
-  // React adopts that HTML instead of drawing the page again.
-  hydrateRoot(root, app);
+  // React adopts that HTML instead of drawing the page again. (Hydration started outside a
+  // transition runs in one piece.)
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 } else {
-  // Every other page: index.html shows a static top bar and spinner until this first render,
-  // which is a transition so React renders in slices and lets the browser work in between,
-  // instead of one task of several hundred milliseconds on a phone (blocking time).
+  // Every other page: index.html shows a static top bar and spinner until this first render.
   preloadPage(window.location.pathname);
   startTransition(() => createRoot(root).render(app));
 }
