@@ -2,34 +2,36 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { FRAME_LIBRARIES, frameModules } from './scripts/frame-modules.ts';
+import { startScriptsTag } from './src/shared/start-scripts.ts';
 
 /** What the first page runs before it hydrates (scripts/frame-modules.ts). */
 const frame = frameModules(['src/web/main.tsx', 'src/web/app/pages/home-page.tsx']);
 
 /**
- * The app's scripts do not block the first paint: index.html draws a static top bar and
- * spinner as soon as the stylesheet is in, and React replaces them. So the entry script and
- * the modules it preloads are fetched at low priority, after the stylesheet and the hero
- * image, which are what the first paints need. Lighthouse's simulation otherwise
- * counts every high-priority script that loaded before the first paint as render-blocking,
- * module scripts included, and reports that paint as waiting for the JavaScript.
+ * The app's scripts start after the first paint. The page (index.html, or the one the build
+ * drew) is complete without them, so its entry script and the modules it preloads leave the
+ * HTML: a small inline script (src/shared/start-scripts.ts) asks for them once the browser has
+ * painted, and the stylesheet and the hero image have the connection to themselves until then.
+ * Lighthouse's simulation otherwise counts every script requested before the largest paint as
+ * needed for that paint, and reports it as waiting for the JavaScript (docs/decisions/009).
  */
-function lowPriorityScripts(): Plugin {
-  const entry = '<script type="module" crossorigin src=';
+function scriptsAfterFirstPaint(): Plugin {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+  const preload = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
   return {
-    name: 'agritools:low-priority-scripts',
+    name: 'agritools:scripts-after-first-paint',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html) {
-        if (!html.includes(entry))
-          throw new Error(`index.html: the entry script tag (${entry}...) was not found`);
+        const source = entry.exec(html)?.[1];
+        if (!source) throw new Error(`index.html: the entry script tag (${String(entry)}) was not found`);
+        const preloads = [...html.matchAll(preload)].map((match) => match[1]!);
+        if (!html.includes('</body>')) throw new Error('index.html: </body> was not found');
         return html
-          .replace(entry, '<script type="module" crossorigin fetchpriority="low" src=')
-          .replaceAll(
-            '<link rel="modulepreload" crossorigin href=',
-            '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
-          );
+          .replace(preload, '')
+          .replace(entry, '')
+          .replace('</body>', `${startScriptsTag(source, preloads)}\n  </body>`);
       },
     },
   };
@@ -40,7 +42,7 @@ function lowPriorityScripts(): Plugin {
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss(), lowPriorityScripts()],
+  plugins: [react(), tailwindcss(), scriptsAfterFirstPaint()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/shared/errors.ts';
 import { useApiTest } from '../support/api-test.ts';
+import { startScriptsSource } from '../../src/shared/start-scripts.ts';
 
 const t = useApiTest();
 
@@ -45,6 +46,10 @@ describe('the API foundation', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // Scripts from the site itself, and one inline script: the pages' start, by its hash.
+    expect(response.headers['content-security-policy']).toContain(
+      `script-src 'self' ${startScriptsSource()};`,
+    );
     expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     // Plain-HTTP hosts must not be told to upgrade.

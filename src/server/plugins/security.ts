@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
+import { startScriptsSource } from '../../shared/start-scripts.ts';
 
 export interface SecurityOptions {
   /** Serve HSTS and upgrade-insecure-requests only when the public URL is HTTPS. */
@@ -39,14 +40,15 @@ export function securityHeaders(options: SecurityOptions): Record<string, string
 
 function securityMiddleware(options: SecurityOptions) {
   return helmet({
-    // The SPA is served from this origin and ships no inline script; images may be
+    // The SPA is served from this origin and ships one inline script (its start); images may be
     // product URLs entered by admins, so img-src allows https and data:.
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The inline script that starts the app after the first paint, by its hash, and no other.
+        scriptSrc: ["'self'", startScriptsSource()],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:', ...(options.imageOrigins ?? [])],
         fontSrc: ["'self'", 'data:'],
