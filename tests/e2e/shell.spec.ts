@@ -49,6 +49,29 @@ test.describe('the shell', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  test("the phone menu's toggle drawn by the build waits for the app, then opens the menu", async ({
+    browser,
+    page,
+  }) => {
+    // Painted before its code runs, the toggle would swallow a tap: it is disabled until then.
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: MOBILE });
+    try {
+      const htmlOnly = await context.newPage();
+      await htmlOnly.goto('/blogs');
+      await expect(htmlOnly.getByRole('heading', { name: 'Blogs', level: 1 })).toBeVisible();
+      await expect(htmlOnly.getByRole('button', { name: 'Menu' })).toBeDisabled();
+    } finally {
+      await context.close();
+    }
+    await page.setViewportSize(MOBILE);
+    await page.goto('/blogs');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await expect(toggle).toBeEnabled();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'My Portfolio' })).toBeVisible();
+  });
+
   test('an unknown path shows the not-found page with a way home', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByText(messages.notFoundCode, { exact: true })).toBeVisible();

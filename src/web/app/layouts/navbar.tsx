@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { NavLink } from '../../lib/navigation.tsx';
 import { COMPANY_NAME } from '../../../shared/constants.ts';
 import { useAuth } from '../../lib/auth-provider.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { paths } from '../../lib/paths.ts';
 import { count, t } from '../../lib/i18n.ts';
 import { LanguageSwitch } from './language-switch.tsx';
@@ -28,6 +29,9 @@ export function Navbar() {
     void cart.accountChanged(account ? { email: account.email } : null);
   }, [account]);
   const drawerReady = useDashboardDrawerReady();
+  // A prerendered page is painted before its code runs (docs/decisions/009): until then a tap
+  // on the menu toggle would be lost, so the toggle says it is not ready yet.
+  const hydrated = useHydrated();
 
   const items = (
     <>
@@ -111,6 +115,7 @@ export function Navbar() {
             aria-label={t.menu}
             aria-expanded={menuOpen}
             aria-controls={menuId}
+            disabled={!hydrated}
             onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
           >
             <LineIcon size={24}>
