@@ -235,11 +235,24 @@ function checkSearch(query: ProductQuery): CheckedSearch {
 }
 
 /**
+ * How a search word stands against the catalogue's words. Searches share their words ("16 l
+ * sprayer", "steel sprayer"), so each word's match is kept in the read cache like an answer and
+ * dropped with it when the catalogue changes.
+ */
+async function wordMatch(catalogue: Catalogue, word: string): Promise<search.WordMatch> {
+  const cached = await catalogue.cache.get(`word:${word}`, async () => {
+    const [match] = await search.matchWords(catalogue.db, [word]);
+    return { body: Buffer.from(JSON.stringify(match)) };
+  });
+  return JSON.parse(cached.body.toString()) as search.WordMatch;
+}
+
+/**
  * The search terms of checked words: each word as a prefix; a word that begins no catalogue
  * word may also be any of the catalogue words nearest to it (a typo).
  */
-async function termsOf(db: Db, words: string[]): Promise<search.SearchTerm[]> {
-  const matches = await search.matchWords(db, words);
+async function termsOf(catalogue: Catalogue, words: string[]): Promise<search.SearchTerm[]> {
+  const matches = await Promise.all(words.map((word) => wordMatch(catalogue, word)));
   return matches.map(({ word, known, nearest }) => [
     // One or two characters ("l" in "16 l") match whole words only: as prefixes they match half
     // the dictionary and make the query slow for nothing.
@@ -280,7 +293,7 @@ export async function productSearchAnswer(
         throw invalid('cursor', 'Invalid cursor');
     }
     const rows = await search.searchProducts(catalogue.db, {
-      terms: checked.words.length > 0 ? await termsOf(catalogue.db, checked.words) : undefined,
+      terms: checked.words.length > 0 ? await termsOf(catalogue, checked.words) : undefined,
       categoryId,
       inStock: checked.inStock,
       minCents: checked.minCents,

@@ -277,6 +277,18 @@ describe('GET /api/products: search that forgives', () => {
     expect(await names('/api/products?q=tractor')).toEqual([]);
   });
 
+  it('forgives a typo of a word that came into the catalogue after the typo was first searched', async () => {
+    // Each word's match is cached (the catalogue's words, the typos near them): a new product
+    // brings new words, and the same typo must find it at once.
+    await createProduct(t.app, { name: 'Garden Hoe' });
+    expect(await names('/api/products?q=knapsak')).toEqual([]);
+    expect(await names('/api/products?q=knapsak%20hoe')).toEqual([]);
+    await createProduct(t.app, { name: '16 L Knapsack Sprayer' });
+    expect(await names('/api/products?q=knapsak')).toEqual(['16 L Knapsack Sprayer']);
+    await createProduct(t.app, { name: 'Knapsack Hoe' });
+    expect(await names('/api/products?q=knapsak%20hoe')).toEqual(['Knapsack Hoe']);
+  });
+
   it('finds a model number written with or without its hyphen', async () => {
     await createProduct(t.app, { name: 'Water Pump AT-12345' });
     await createProduct(t.app, { name: 'Water Pump AT-99999' });

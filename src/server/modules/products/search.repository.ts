@@ -11,12 +11,13 @@ import type { BengaliTexts } from './products.repository.ts';
 // - words are a full-text query on the GIN indexes of the stored tsvectors `search_name` (the
 //   name) and `search` (name and description);
 // - misspelt words are corrected against the small `search_words` table (trigram GIN index).
-// A search is answered in up to two steps per relevance tier: first the next WALK_LIMIT rows in
-// sort order are read off the sort index and checked against the words (cheap, and enough
-// whenever matches are common); only when that does not fill the page are all matches taken
-// from the GIN index and sorted (cheap, because then matches are rare). PostgreSQL's planner
-// guesses the share of matches badly for prefix and AND queries, so the code decides, not the
-// planner.
+// A search is answered in up to two steps: first the next WALK_LIMIT rows in sort order are read
+// off the sort index and checked against the words (cheap, and enough whenever matches are
+// common); only when that does not fill the page are all matches taken from the GIN index and
+// sorted (cheap, because then matches are rare). Relevance has two tiers (the name, then the
+// description): when both are rare, one pass over the GIN index serves both. PostgreSQL's
+// planner guesses the share of matches badly for prefix and AND queries, so the code decides,
+// not the planner.
 
 /**
  * How alike (trigram similarity, 0–1) a catalogue word must be to stand in for a misspelt
@@ -66,6 +67,8 @@ export interface SearchRequest extends SearchFilters {
   after?: After;
   /** Rows wanted (the service asks one more than the page to learn whether another follows). */
   limit: number;
+  /** Rows read off the sort index before the GIN index is asked (WALK_LIMIT unless a test says). */
+  walkLimit?: number;
 }
 
 export interface FoundProduct extends CatalogueProduct, BengaliTexts {
@@ -139,50 +142,137 @@ const and = (conditions: SQL[]) =>
         sql` and `,
       );
 
-/** One relevance tier (or the whole match set of another sort), one page of it. */
-async function readTier(
-  db: Db,
+const columns = (spec: SortSpec) => sql`
+    p.id, p.name, p.price_cents, p.description, p.min_order, p.stock, p.img, p.rating,
+    p.name_bn, p.description_bn, c.slug as category, ${spec.keyText} as sort_key`;
+
+/** Rows after the cursor in `spec`'s order (descending keys come before the cursor's). */
+function afterCondition(spec: SortSpec, after: { key: string; id: string }): SQL {
+  const op = spec.descending ? sql`<` : sql`>`;
+  return sql`(${spec.key}, p.id) ${op} (${after.key}::${spec.cast}, ${after.id}::uuid)`;
+}
+
+interface Page {
+  spec: SortSpec;
+  /** The filters, and the cursor's condition when there is one. */
+  conditions: SQL[];
+  limit: number;
+  /** Rows read off the sort index by `walk` (WALK_LIMIT; tests make it small). */
+  walkLimit: number;
+}
+
+const pageOf = (
   spec: SortSpec,
   base: SQL[],
-  match: SQL | undefined,
   after: { key: string; id: string } | undefined,
   limit: number,
-): Promise<Row[]> {
-  const direction = spec.descending ? sql`desc` : sql`asc`;
-  const conditions = [...base];
-  if (after) {
-    const op = spec.descending ? sql`<` : sql`>`;
-    conditions.push(sql`(${spec.key}, p.id) ${op} (${after.key}::${spec.cast}, ${after.id}::uuid)`);
-  }
-  const select = (from: SQL, where: SQL) => sql`
-    select p.id, p.name, p.price_cents, p.description, p.min_order, p.stock, p.img, p.rating,
-           p.name_bn, p.description_bn, c.slug as category, ${spec.keyText} as sort_key
-    from ${from} join categories c on c.id = p.category_id
-    where ${where}
-    order by ${spec.key} ${direction}, p.id ${direction}
-    limit ${limit}`;
-  if (!match) return rowsOf<Row>(await db.execute(select(sql`products p`, and(conditions))));
+  walkLimit: number,
+): Page => ({ spec, conditions: after ? [...base, afterCondition(spec, after)] : base, limit, walkLimit });
 
-  // Step 1: the next WALK_LIMIT rows in sort order, checked against the words.
-  const walked = rowsOf<Row>(
-    await db.execute(
-      select(
-        sql`(select * from products p where ${and(conditions)}
-             order by ${spec.key} ${direction}, p.id ${direction} limit ${WALK_LIMIT}) p`,
-        match,
-      ),
-    ),
-  );
-  if (walked.length >= limit) return walked;
-  // Step 2: matches are rare here; take them all from the GIN index, then sort.
+const orderOf = (spec: SortSpec) => {
+  const direction = spec.descending ? sql`desc` : sql`asc`;
+  return sql`${spec.key} ${direction}, p.id ${direction}`;
+};
+
+/** Step 1: the next `walkLimit` rows in sort order, checked against the words. */
+async function walk(db: Db, page: Page, match: SQL): Promise<Row[]> {
+  const order = orderOf(page.spec);
   return rowsOf<Row>(
-    await db.execute(
-      select(
-        sql`(with matched as materialized (select p.id from products p where ${match})
-             select p.* from products p join matched using (id)) p`,
-        and(conditions),
-      ),
-    ),
+    await db.execute(sql`
+      select ${columns(page.spec)}
+      from (select * from products p where ${and(page.conditions)}
+            order by ${order} limit ${page.walkLimit}) p
+      join categories c on c.id = p.category_id
+      where ${match}
+      order by ${order}
+      limit ${page.limit}`),
+  );
+}
+
+/**
+ * Step 1 of a first page by relevance: of the next `walkLimit` rows newest first, those the
+ * words find, name matches (tier 1) before the others (tier 2).
+ */
+async function walkBothTiers(
+  db: Db,
+  page: Page,
+  inName: SQL,
+  anywhere: SQL,
+): Promise<Array<Row & { tier: number }>> {
+  const order = orderOf(page.spec);
+  return rowsOf<Row & { tier: number }>(
+    await db.execute(sql`
+      select ${columns(page.spec)}, case when ${inName} then 1 else 2 end as tier
+      from (select * from products p where ${and(page.conditions)}
+            order by ${order} limit ${page.walkLimit}) p
+      join categories c on c.id = p.category_id
+      where ${anywhere}
+      order by tier, ${order}
+      limit ${page.limit}`),
+  );
+}
+
+/**
+ * Step 2, for matches too rare for the walk: all of them from the GIN index, then sorted. Only
+ * their ids and sort keys are sorted; the page's rows are read afterwards.
+ */
+async function everyMatch(db: Db, page: Page, match: SQL): Promise<Row[]> {
+  const direction = page.spec.descending ? sql`desc` : sql`asc`;
+  return rowsOf<Row>(
+    await db.execute(sql`
+      with matched as materialized (
+        select p.id, ${page.spec.key} as sort_value from products p where ${match} and ${and(page.conditions)}),
+      chosen as (
+        select id from matched order by sort_value ${direction}, id ${direction} limit ${page.limit})
+      select ${columns(page.spec)}
+      from chosen join products p using (id) join categories c on c.id = p.category_id
+      order by ${orderOf(page.spec)}`),
+  );
+}
+
+/** One page in `spec`'s order of the products `match` finds, or of all when there are no words. */
+async function readMatches(db: Db, page: Page, match: SQL | undefined): Promise<Row[]> {
+  if (!match)
+    return rowsOf<Row>(
+      await db.execute(sql`
+        select ${columns(page.spec)}
+        from products p join categories c on c.id = p.category_id
+        where ${and(page.conditions)}
+        order by ${orderOf(page.spec)}
+        limit ${page.limit}`),
+    );
+  const walked = await walk(db, page, match);
+  return walked.length >= page.limit ? walked : everyMatch(db, page, match);
+}
+
+/**
+ * Both relevance tiers at once, for words whose matches are rare: every match of `anywhere`
+ * from the GIN index, marked with its tier (1 when `inName` holds too), name matches first,
+ * each tier newest first. `after` is a position in tier 1.
+ */
+async function bothTiers(
+  db: Db,
+  base: SQL[],
+  inName: SQL,
+  anywhere: SQL,
+  after: { key: string; id: string } | undefined,
+  limit: number,
+): Promise<Array<Row & { tier: number }>> {
+  const spec = sorts.newest;
+  const afterCursor = after
+    ? sql`tier = 2 or (sort_value, id) < (${after.key}::${spec.cast}, ${after.id}::uuid)`
+    : sql`true`;
+  return rowsOf<Row & { tier: number }>(
+    await db.execute(sql`
+      with matched as materialized (
+        select p.id, ${spec.key} as sort_value, case when ${inName} then 1 else 2 end as tier
+        from products p where ${anywhere} and ${and(base)}),
+      chosen as (
+        select id, tier from matched where ${afterCursor}
+        order by tier, sort_value desc, id desc limit ${limit})
+      select ${columns(spec)}, chosen.tier
+      from chosen join products p using (id) join categories c on c.id = p.category_id
+      order by chosen.tier, ${orderOf(spec)}`),
   );
 }
 
@@ -194,6 +284,7 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
   const base = filterConditions(request);
   const terms = request.terms && request.terms.length > 0 ? request.terms : undefined;
   const words = terms ? tsqueryText(terms) : undefined;
+  const walkLimit = request.walkLimit ?? WALK_LIMIT;
   const toRow =
     (tier: number) =>
     (row: Row): FoundProduct => ({
@@ -215,22 +306,42 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
   if (request.sort !== 'relevance' || !words) {
     const spec = sorts[request.sort === 'relevance' ? 'newest' : request.sort];
     const match = words ? sql`p.search @@ to_tsquery('english', ${words})` : undefined;
-    const rows = await readTier(db, spec, base, match, request.after, request.limit);
+    const rows = await readMatches(db, pageOf(spec, base, request.after, request.limit, walkLimit), match);
     return rows.map(toRow(0));
   }
 
   // Relevance: tier 1 = every word in the name, tier 2 = the other matches.
   const inName = sql`p.search_name @@ to_tsquery('english', ${words})`;
   const anywhere = sql`p.search @@ to_tsquery('english', ${words})`;
-  const tiers = [inName, sql`${anywhere} and not (${inName})`];
-  const found: FoundProduct[] = [];
-  const startTier = request.after?.tier ?? 1;
-  for (let tier = startTier; tier <= tiers.length && found.length < request.limit; tier += 1) {
-    const after = tier === startTier ? request.after : undefined;
-    const rows = await readTier(db, sorts.newest, base, tiers[tier - 1], after, request.limit - found.length);
-    found.push(...rows.map(toRow(tier)));
+  const otherwhere = sql`${anywhere} and not (${inName})`;
+  const { after, limit } = request;
+  const newest = (from: typeof after) => pageOf(sorts.newest, base, from, limit, walkLimit);
+  if (after?.tier === 2) return (await readMatches(db, newest(after), otherwhere)).map(toRow(2));
+
+  // Step 1: the newest rows. Common name matches fill the page. Tier 2 starts from the newest
+  // product whatever a cursor in tier 1 says, so the first page reads both tiers in one walk
+  // and a later one walks each.
+  let named: Row[];
+  let others: Row[];
+  if (after) {
+    named = await walk(db, newest(after), inName);
+    if (named.length >= limit) return named.map(toRow(1));
+    others = await walk(db, newest(undefined), otherwhere);
+  } else {
+    const walked = await walkBothTiers(db, newest(undefined), inName, anywhere);
+    named = walked.filter((row) => Number(row.tier) === 1);
+    if (named.length >= limit) return named.map(toRow(1));
+    others = walked.filter((row) => Number(row.tier) === 2);
   }
-  return found;
+  // Common matches outside the name fill the page behind all of tier 1.
+  if (named.length + others.length >= limit) {
+    const allNamed = await everyMatch(db, newest(after), inName);
+    return [...allNamed.map(toRow(1)), ...others.slice(0, limit - allNamed.length).map(toRow(2))];
+  }
+  // Both are rare (the usual case for several words): one pass over the GIN index serves both
+  // tiers, where a pass per tier would read the same posting lists twice.
+  const rows = await bothTiers(db, base, inName, anywhere, after, limit);
+  return rows.map((row) => toRow(Number(row.tier))(row));
 }
 
 export interface WordMatch {

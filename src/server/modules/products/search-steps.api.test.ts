@@ -1,0 +1,89 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createProduct, emptyCatalogue } from '../../../../tests/factories/products.ts';
+import { useApiTest } from '../../../../tests/support/api-test.ts';
+import { searchProducts, type After, type SearchRequest, type SearchTerm } from './search.repository.ts';
+
+// A search reads the newest rows off the sort index first and asks the GIN index only when they
+// do not fill the page (search.repository.ts). Which steps run depends on how common the words
+// are against the walk's length; the answer must not. Here the walk is made as short as one
+// row, so a dozen products reach every step: name matches that fill the page, a page finished
+// by description matches, both tiers from one pass over the index, and cursors in either tier.
+
+const t = useApiTest();
+
+// Created in this order, oldest first, so the two tiers interleave in time.
+const catalogue = [
+  ['Brass Nozzle 0', 'Fits any lance.'],
+  ['Spray Lance 0', 'With a brass nozzle.'],
+  ['Garden Hoe 0', 'Forged blade.'],
+  ['Spray Lance 1', 'With a brass nozzle.'],
+  ['Brass Nozzle 1', 'Fits any lance.'],
+  ['Spray Lance 2', 'With a brass nozzle.'],
+  ['Garden Hoe 1', 'Forged blade.'],
+  ['Brass Nozzle 2', 'Fits any lance.'],
+  ['Spray Lance 3', 'With a brass nozzle.'],
+  ['Garden Hoe 2', 'Forged blade.'],
+  ['Spray Lance 4', 'With a brass nozzle.'],
+  ['Brass Nozzle 3', 'Fits any lance.'],
+] as const;
+
+const newestFirst = (names: string[]) =>
+  [...catalogue]
+    .reverse()
+    .map(([name]) => name)
+    .filter((name) => names.includes(name));
+
+beforeAll(async () => {
+  await emptyCatalogue(t.app, { categories: true });
+  for (const [name, description] of catalogue) await createProduct(t.app, { name, description });
+});
+
+const termsOf = (text: string): SearchTerm[] => text.split(' ').map((word) => [{ text: word, prefix: true }]);
+
+/** Every page of a search, followed by cursor as the service does, as lists of names. */
+async function pages(request: Omit<SearchRequest, 'after'>): Promise<string[][]> {
+  const found: string[][] = [];
+  let after: After | undefined;
+  for (;;) {
+    const rows = await searchProducts(t.app.db, { ...request, after });
+    found.push(rows.map((row) => row.name));
+    const last = rows.at(-1);
+    if (rows.length < request.limit || !last) return found;
+    after = { tier: last.tier, key: last.sortKey, id: last._id };
+    expect(found.length).toBeLessThan(20);
+  }
+}
+
+describe('a search answers the same whichever steps it takes', () => {
+  const nozzles = ['Brass Nozzle 3', 'Brass Nozzle 2', 'Brass Nozzle 1', 'Brass Nozzle 0'];
+  const lances = ['Spray Lance 4', 'Spray Lance 3', 'Spray Lance 2', 'Spray Lance 1', 'Spray Lance 0'];
+  const expected: Record<string, string[]> = {
+    // Name matches first, then description matches, each newest first.
+    nozzle: [...nozzles, ...lances],
+    brass: [...nozzles, ...lances],
+    lance: [...lances, ...nozzles],
+    'brass nozzle': [...nozzles, ...lances],
+    hoe: ['Garden Hoe 2', 'Garden Hoe 1', 'Garden Hoe 0'],
+    forged: ['Garden Hoe 2', 'Garden Hoe 1', 'Garden Hoe 0'],
+    tractor: [],
+  };
+
+  for (const [words, names] of Object.entries(expected))
+    it(`by relevance: "${words}", every walk length and page size`, async () => {
+      for (const walkLimit of [1, 2, 3, 5, 2000])
+        for (const limit of [1, 2, 3, 4]) {
+          const found = await pages({ terms: termsOf(words), sort: 'relevance', limit, walkLimit });
+          expect(found.flat(), `walk ${walkLimit}, page ${limit}`).toEqual(names);
+          expect(found.slice(0, -1).every((page) => page.length === limit)).toBe(true);
+        }
+    });
+
+  it('in another order too: newest and price, every walk length', async () => {
+    for (const walkLimit of [1, 2, 5, 2000]) {
+      const newest = await pages({ terms: termsOf('nozzle'), sort: 'newest', limit: 2, walkLimit });
+      expect(newest.flat()).toEqual(newestFirst([...nozzles, ...lances]));
+      const cheapest = await pages({ terms: termsOf('hoe'), sort: 'price-asc', limit: 2, walkLimit });
+      expect(cheapest.flat().sort()).toEqual(['Garden Hoe 0', 'Garden Hoe 1', 'Garden Hoe 2']);
+    }
+  });
+});
