@@ -190,29 +190,6 @@ async function walk(db: Db, page: Page, match: SQL): Promise<Row[]> {
 }
 
 /**
- * Step 1 of a first page by relevance: of the next `walkLimit` rows newest first, those the
- * words find, name matches (tier 1) before the others (tier 2).
- */
-async function walkBothTiers(
-  db: Db,
-  page: Page,
-  inName: SQL,
-  anywhere: SQL,
-): Promise<Array<Row & { tier: number }>> {
-  const order = orderOf(page.spec);
-  return rowsOf<Row & { tier: number }>(
-    await db.execute(sql`
-      select ${columns(page.spec)}, case when ${inName} then 1 else 2 end as tier
-      from (select * from products p where ${and(page.conditions)}
-            order by ${order} limit ${page.walkLimit}) p
-      join categories c on c.id = p.category_id
-      where ${anywhere}
-      order by tier, ${order}
-      limit ${page.limit}`),
-  );
-}
-
-/**
  * Step 2, for matches too rare for the walk: all of them from the GIN index, then sorted. Only
  * their ids and sort keys are sorted; the page's rows are read afterwards.
  */
@@ -245,35 +222,81 @@ async function readMatches(db: Db, page: Page, match: SQL | undefined): Promise<
   return walked.length >= page.limit ? walked : everyMatch(db, page, match);
 }
 
+type TieredRow = Row & { tier: number };
+
 /**
- * Both relevance tiers at once, for words whose matches are rare: every match of `anywhere`
- * from the GIN index, marked with its tier (1 when `inName` holds too), name matches first,
- * each tier newest first. `after` is a position in tier 1.
+ * Both relevance tiers at once, for words whose matches are rare: the ids (with tier and sort
+ * value) of one page of every match of `anywhere` from the GIN index, tier 1 when `inName`
+ * holds too, name matches first, each tier newest first. `after` is a position in tier 1. The
+ * scan runs only when `when` holds (a condition on no row, which PostgreSQL checks once).
  */
-async function bothTiers(
-  db: Db,
+function bothTiersPage(
   base: SQL[],
   inName: SQL,
   anywhere: SQL,
   after: { key: string; id: string } | undefined,
   limit: number,
-): Promise<Array<Row & { tier: number }>> {
-  const spec = sorts.newest;
+  when: SQL = sql`true`,
+): SQL {
   const afterCursor = after
-    ? sql`tier = 2 or (sort_value, id) < (${after.key}::${spec.cast}, ${after.id}::uuid)`
+    ? sql`tier = 2 or (sort_value, id) < (${after.key}::timestamptz, ${after.id}::uuid)`
     : sql`true`;
-  return rowsOf<Row & { tier: number }>(
+  return sql`
+    select id, tier, sort_value from (
+      select p.id, p.created_at as sort_value, case when ${inName} then 1 else 2 end as tier
+      from products p where ${when} and ${anywhere} and ${and(base)}) matched
+    where ${afterCursor}
+    order by tier, sort_value desc, id desc limit ${limit}`;
+}
+
+/** The rows of a page chosen as ids with a tier (and a step), in order. */
+const readChosen = async (db: Db, chosen: SQL, prefix = sql``): Promise<TieredRow[]> =>
+  rowsOf<TieredRow>(
     await db.execute(sql`
-      with matched as materialized (
-        select p.id, ${spec.key} as sort_value, case when ${inName} then 1 else 2 end as tier
-        from products p where ${anywhere} and ${and(base)}),
-      chosen as (
-        select id, tier from matched where ${afterCursor}
-        order by tier, sort_value desc, id desc limit ${limit})
-      select ${columns(spec)}, chosen.tier
-      from chosen join products p using (id) join categories c on c.id = p.category_id
-      order by chosen.tier, ${orderOf(spec)}`),
+      ${prefix}
+      select ${columns(sorts.newest)}, chosen.tier, chosen.step
+      from (${chosen}) chosen join products p using (id) join categories c on c.id = p.category_id
+      order by chosen.step, chosen.tier, ${orderOf(sorts.newest)}`),
   );
+
+/**
+ * The first page by relevance in one round trip: the walk over the newest rows (step 1: those
+ * the words find, name matches first) and, only when it finds fewer than the page, the pass
+ * over the GIN index for both tiers (step 2), which then holds the whole answer.
+ */
+async function firstPageByRelevance(
+  db: Db,
+  page: Page,
+  inName: SQL,
+  anywhere: SQL,
+): Promise<{ walked: TieredRow[]; indexed: TieredRow[] }> {
+  const order = orderOf(page.spec);
+  const rows = await readChosen(
+    db,
+    sql`
+      select id, tier, sort_value, 1 as step from walked
+      union all
+      select id, tier, sort_value, 2 as step from (${bothTiersPage(
+        page.conditions,
+        inName,
+        anywhere,
+        undefined,
+        page.limit,
+        sql`(select count(*) from walked) < ${page.limit}`,
+      )}) indexed`,
+    sql`
+      with walked as materialized (
+        select p.id, case when ${inName} then 1 else 2 end as tier, p.created_at as sort_value
+        from (select * from products p where ${and(page.conditions)}
+              order by ${order} limit ${page.walkLimit}) p
+        where ${anywhere}
+        order by tier, ${order}
+        limit ${page.limit})`,
+  );
+  return {
+    walked: rows.filter((row) => Number(row.step) === 1),
+    indexed: rows.filter((row) => Number(row.step) === 2),
+  };
 }
 
 /**
@@ -319,8 +342,8 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
   if (after?.tier === 2) return (await readMatches(db, newest(after), otherwhere)).map(toRow(2));
 
   // Step 1: the newest rows. Common name matches fill the page. Tier 2 starts from the newest
-  // product whatever a cursor in tier 1 says, so the first page reads both tiers in one walk
-  // and a later one walks each.
+  // product whatever a cursor in tier 1 says, so the first page (most searches have no other)
+  // reads both tiers in one walk, with step 2 in the same round trip; a later page walks each.
   let named: Row[];
   let others: Row[];
   if (after) {
@@ -328,7 +351,8 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
     if (named.length >= limit) return named.map(toRow(1));
     others = await walk(db, newest(undefined), otherwhere);
   } else {
-    const walked = await walkBothTiers(db, newest(undefined), inName, anywhere);
+    const { walked, indexed } = await firstPageByRelevance(db, newest(undefined), inName, anywhere);
+    if (walked.length < limit) return indexed.map((row) => toRow(Number(row.tier))(row));
     named = walked.filter((row) => Number(row.tier) === 1);
     if (named.length >= limit) return named.map(toRow(1));
     others = walked.filter((row) => Number(row.tier) === 2);
@@ -340,7 +364,10 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
   }
   // Both are rare (the usual case for several words): one pass over the GIN index serves both
   // tiers, where a pass per tier would read the same posting lists twice.
-  const rows = await bothTiers(db, base, inName, anywhere, after, limit);
+  const rows = await readChosen(
+    db,
+    sql`select id, tier, sort_value, 2 as step from (${bothTiersPage(base, inName, anywhere, after, limit)}) indexed`,
+  );
   return rows.map((row) => toRow(Number(row.tier))(row));
 }
 
