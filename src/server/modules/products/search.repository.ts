@@ -260,43 +260,57 @@ const readChosen = async (db: Db, chosen: SQL, prefix = sql``): Promise<TieredRo
   );
 
 /**
- * The first page by relevance in one round trip: the walk over the newest rows (step 1: those
- * the words find, name matches first) and, only when it finds fewer than the page, the pass
- * over the GIN index for both tiers (step 2), which then holds the whole answer.
+ * The first page by relevance in one round trip, in up to three steps, each run only when the
+ * one before cannot answer (a condition on no row, which PostgreSQL checks once before the
+ * step's scan):
+ * 1. `first`: the first matches of the newest rows, in order. When the page's worth are all
+ *    name matches, they are the page (common words stop early here);
+ * 2. `walked`: when they are mixed, every match of the newest `walkLimit` rows, name matches
+ *    first (the page when enough of them are in the name, else the heads of tier 2);
+ * 3. `indexed`: when the newest rows hold fewer matches than the page, both tiers from the GIN
+ *    index, which then hold the whole answer.
  */
 async function firstPageByRelevance(
   db: Db,
   page: Page,
   inName: SQL,
   anywhere: SQL,
-): Promise<{ walked: TieredRow[]; indexed: TieredRow[] }> {
+): Promise<{ first: TieredRow[]; walked: TieredRow[]; indexed: TieredRow[] }> {
   const order = orderOf(page.spec);
+  const newestRows = (when: SQL) => sql`
+    (select * from products p where ${when} and ${and(page.conditions)}
+     order by ${order} limit ${page.walkLimit}) p`;
   const rows = await readChosen(
     db,
     sql`
-      select id, tier, sort_value, 1 as step from walked
+      select id, tier, sort_value, 1 as step from first
       union all
-      select id, tier, sort_value, 2 as step from (${bothTiersPage(
+      select id, tier, sort_value, 2 as step from walked
+      union all
+      select id, tier, sort_value, 3 as step from (${bothTiersPage(
         page.conditions,
         inName,
         anywhere,
         undefined,
         page.limit,
-        sql`(select count(*) from walked) < ${page.limit}`,
+        sql`(select count(*) from first) < ${page.limit}`,
       )}) indexed`,
     sql`
-      with walked as materialized (
+      with first as materialized (
         select p.id, case when ${inName} then 1 else 2 end as tier, p.created_at as sort_value
-        from (select * from products p where ${and(page.conditions)}
-              order by ${order} limit ${page.walkLimit}) p
+        from ${newestRows(sql`true`)}
+        where ${anywhere}
+        order by ${order}
+        limit ${page.limit}),
+      walked as materialized (
+        select p.id, case when ${inName} then 1 else 2 end as tier, p.created_at as sort_value
+        from ${newestRows(sql`(select count(*) from first) = ${page.limit} and exists (select 1 from first where tier = 2)`)}
         where ${anywhere}
         order by tier, ${order}
         limit ${page.limit})`,
   );
-  return {
-    walked: rows.filter((row) => Number(row.step) === 1),
-    indexed: rows.filter((row) => Number(row.step) === 2),
-  };
+  const step = (n: number) => rows.filter((row) => Number(row.step) === n);
+  return { first: step(1), walked: step(2), indexed: step(3) };
 }
 
 /**
@@ -351,8 +365,9 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
     if (named.length >= limit) return named.map(toRow(1));
     others = await walk(db, newest(undefined), otherwhere);
   } else {
-    const { walked, indexed } = await firstPageByRelevance(db, newest(undefined), inName, anywhere);
-    if (walked.length < limit) return indexed.map((row) => toRow(Number(row.tier))(row));
+    const { first, walked, indexed } = await firstPageByRelevance(db, newest(undefined), inName, anywhere);
+    if (first.length < limit) return indexed.map((row) => toRow(Number(row.tier))(row));
+    if (first.every((row) => Number(row.tier) === 1)) return first.map(toRow(1));
     named = walked.filter((row) => Number(row.tier) === 1);
     if (named.length >= limit) return named.map(toRow(1));
     others = walked.filter((row) => Number(row.tier) === 2);
