@@ -1,4 +1,4 @@
-import { asc, count, eq, gt, inArray } from 'drizzle-orm';
+import { asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categories, products } from '../../db/schema.ts';
 import { centsToDollars, type Cents } from '../../../shared/money.ts';
@@ -74,13 +74,13 @@ export async function listProducts(db: Db, page: Page): Promise<(Product & Benga
 }
 
 /** One product, its category's slug and (for the product page) its category's name. */
-export async function findProduct(
-  db: Db,
-  id: string,
-): Promise<
-  (CatalogueProduct & BengaliTexts & { categoryName: string; categoryNameBn: string | null }) | null
-> {
-  const [row] = await db
+/**
+ * One product by id, as a statement prepared once per database: product pages and orders ask
+ * for one product at a time, and building and planning the same query each time cost more
+ * than running it (on PostgreSQL the statement is named, so each connection plans it once).
+ */
+const productById = (db: Db) =>
+  db
     .select({
       ...columns,
       category: categories.slug,
@@ -89,8 +89,23 @@ export async function findProduct(
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(products.id, id))
-    .limit(1);
+    .where(eq(products.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('product_by_id');
+const preparedProductById = new WeakMap<Db, ReturnType<typeof productById>>();
+
+export async function findProduct(
+  db: Db,
+  id: string,
+): Promise<
+  (CatalogueProduct & BengaliTexts & { categoryName: string; categoryNameBn: string | null }) | null
+> {
+  let query = preparedProductById.get(db);
+  if (!query) {
+    query = productById(db);
+    preparedProductById.set(db, query);
+  }
+  const [row] = await query.execute({ id });
   return row
     ? {
         ...toProduct(row),
