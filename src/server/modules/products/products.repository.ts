@@ -73,11 +73,11 @@ export async function listProducts(db: Db, page: Page): Promise<(Product & Benga
   return rows.map(toProduct);
 }
 
-/** One product, its category's slug and (for the product page) its category's name. */
 /**
- * One product by id, as a statement prepared once per database: product pages and orders ask
- * for one product at a time, and building and planning the same query each time cost more
- * than running it (on PostgreSQL the statement is named, so each connection plans it once).
+ * One product by id, its category's slug and (for the product page) its category's name, as a
+ * statement prepared once per database: product pages and orders ask for one product at a
+ * time, and building and planning the same query each time cost more than running it (on
+ * PostgreSQL the statement is named, so each connection plans it once).
  */
 const productById = (db: Db) =>
   db

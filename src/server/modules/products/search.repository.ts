@@ -169,10 +169,8 @@ const pageOf = (
   walkLimit: number,
 ): Page => ({ spec, conditions: after ? [...base, afterCondition(spec, after)] : base, limit, walkLimit });
 
-const orderOf = (spec: SortSpec) => {
-  const direction = spec.descending ? sql`desc` : sql`asc`;
-  return sql`${spec.key} ${direction}, p.id ${direction}`;
-};
+const directionOf = (spec: SortSpec) => (spec.descending ? sql`desc` : sql`asc`);
+const orderOf = (spec: SortSpec) => sql`${spec.key} ${directionOf(spec)}, p.id ${directionOf(spec)}`;
 
 /** Step 1: the next `walkLimit` rows in sort order, checked against the words. */
 async function walk(db: Db, page: Page, match: SQL): Promise<Row[]> {
@@ -194,7 +192,7 @@ async function walk(db: Db, page: Page, match: SQL): Promise<Row[]> {
  * their ids and sort keys are sorted; the page's rows are read afterwards.
  */
 async function everyMatch(db: Db, page: Page, match: SQL): Promise<Row[]> {
-  const direction = page.spec.descending ? sql`desc` : sql`asc`;
+  const direction = directionOf(page.spec);
   return rowsOf<Row>(
     await db.execute(sql`
       with matched as materialized (
@@ -239,7 +237,7 @@ function bothTiersPage(
   when: SQL = sql`true`,
 ): SQL {
   const afterCursor = after
-    ? sql`tier = 2 or (sort_value, id) < (${after.key}::timestamptz, ${after.id}::uuid)`
+    ? sql`tier = 2 or (sort_value, id) < (${after.key}::${sorts.newest.cast}, ${after.id}::uuid)`
     : sql`true`;
   return sql`
     select id, tier, sort_value from (
@@ -277,9 +275,14 @@ async function firstPageByRelevance(
   anywhere: SQL,
 ): Promise<{ first: TieredRow[]; walked: TieredRow[]; indexed: TieredRow[] }> {
   const order = orderOf(page.spec);
-  const newestRows = (when: SQL) => sql`
-    (select * from products p where ${when} and ${and(page.conditions)}
-     order by ${order} limit ${page.walkLimit}) p`;
+  // The matches among the newest `walkLimit` rows (read only when `when` holds), in `sorted` order.
+  const newestMatches = (when: SQL, sorted: SQL) => sql`
+    select p.id, case when ${inName} then 1 else 2 end as tier, p.created_at as sort_value
+    from (select * from products p where ${when} and ${and(page.conditions)}
+          order by ${order} limit ${page.walkLimit}) p
+    where ${anywhere}
+    order by ${sorted}
+    limit ${page.limit}`;
   const rows = await readChosen(
     db,
     sql`
@@ -296,18 +299,11 @@ async function firstPageByRelevance(
         sql`(select count(*) from first) < ${page.limit}`,
       )}) indexed`,
     sql`
-      with first as materialized (
-        select p.id, case when ${inName} then 1 else 2 end as tier, p.created_at as sort_value
-        from ${newestRows(sql`true`)}
-        where ${anywhere}
-        order by ${order}
-        limit ${page.limit}),
-      walked as materialized (
-        select p.id, case when ${inName} then 1 else 2 end as tier, p.created_at as sort_value
-        from ${newestRows(sql`(select count(*) from first) = ${page.limit} and exists (select 1 from first where tier = 2)`)}
-        where ${anywhere}
-        order by tier, ${order}
-        limit ${page.limit})`,
+      with first as materialized (${newestMatches(sql`true`, order)}),
+      walked as materialized (${newestMatches(
+        sql`(select count(*) from first) = ${page.limit} and exists (select 1 from first where tier = 2)`,
+        sql`tier, ${order}`,
+      )})`,
   );
   const step = (n: number) => rows.filter((row) => Number(row.step) === n);
   return { first: step(1), walked: step(2), indexed: step(3) };
@@ -377,8 +373,8 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
     const allNamed = await everyMatch(db, newest(after), inName);
     return [...allNamed.map(toRow(1)), ...others.slice(0, limit - allNamed.length).map(toRow(2))];
   }
-  // Both are rare (the usual case for several words): one pass over the GIN index serves both
-  // tiers, where a pass per tier would read the same posting lists twice.
+  // A later page whose words are rare in both tiers: one pass over the GIN index serves both,
+  // where a pass per tier would read the same posting lists twice.
   const rows = await readChosen(
     db,
     sql`select id, tier, sort_value, 2 as step from (${bothTiersPage(base, inName, anywhere, after, limit)}) indexed`,
