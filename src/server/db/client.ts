@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { projectRoot } from '../lib/project-root.ts';
@@ -12,6 +14,21 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The rows of a raw `db.execute(sql...)`, whichever driver answered. */
 export const rowsOf = <T>(result: unknown): T[] =>
   (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
+const dialect = new PgDialect();
+
+/**
+ * `db.execute(query)` as a named statement: on PostgreSQL each pooled connection parses the
+ * statement once, and may keep its plan, instead of parsing and planning it on every call. Meant
+ * for the hot read queries whose text is built by code (the search's shapes), where parsing and
+ * planning cost PostgreSQL more than running them. The name is a hash of the text, so every
+ * distinct text is its own statement; PGlite ignores the name and runs it as `execute` does.
+ */
+export function executePrepared(db: Db, query: SQL): Promise<unknown> {
+  const built = dialect.sqlToQuery(query);
+  const name = `q_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 20)}`;
+  return db._.session.prepareQuery(built, undefined, name, false).execute();
+}
 
 export interface DatabaseHandle {
   db: Db;
@@ -38,7 +55,15 @@ const MIGRATION_LOCK_KEY = 724_019;
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      // Named statements (executePrepared, drizzle's .prepare) are planned once per connection and
+      // that plan kept. Their shapes are chosen by code, not left to the planner (docs/decisions/020),
+      // so a plan that does not know the values is as good as a fresh one and costs no planning.
+      // Unnamed statements (everything else) are still planned with their values on every call.
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
