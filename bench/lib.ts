@@ -2,7 +2,7 @@
 // The shop and the ceiling each run in a child process of their own; the load generator
 // (autocannon) runs in the bench's process, which does nothing else while it measures.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -65,6 +65,32 @@ export function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
+/**
+ * CPU time (ms) of every PostgreSQL process on this machine so far, by pid: the backends that
+ * serve the shop's connections and the server's own workers (checkpointer, WAL writer,
+ * autovacuum). Only meaningful when the bench's database server runs here (127.0.0.1).
+ */
+export function postgresCpuMs(): Map<number, number> {
+  const found = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
+        found.set(Number(entry), cpuMs(Number(entry)));
+    } catch {
+      // the process ended while being read
+    }
+  }
+  return found;
+}
+
+/** CPU ms the PostgreSQL processes used between two readings (a process new since counts whole). */
+function postgresCpuSince(before: Map<number, number>): number {
+  let used = 0;
+  for (const [pid, ms] of postgresCpuMs()) used += ms - (before.get(pid) ?? 0);
+  return used;
+}
+
 export interface LoadResult {
   label: string;
   requestsPerSecond: number;
@@ -74,6 +100,8 @@ export interface LoadResult {
   errors: number;
   /** The server's CPU time per answered request, in microseconds, when its pid was given. */
   cpuUsPerRequest?: number;
+  /** PostgreSQL's CPU time per answered request, in microseconds, when asked for. */
+  postgresCpuUsPerRequest?: number;
 }
 
 export async function load(
@@ -88,9 +116,12 @@ export async function load(
     requests?: autocannon.Request[];
     /** The server's process, to report its CPU time per request. */
     serverPid?: number;
+    /** Also report PostgreSQL's CPU time per request (its server on this machine). */
+    postgresCpu?: boolean;
   },
 ): Promise<LoadResult> {
   const cpuBefore = options.serverPid ? cpuMs(options.serverPid) : 0;
+  const postgresBefore = options.postgresCpu ? postgresCpuMs() : undefined;
   const result = await autocannon({
     url: options.url,
     connections: options.connections ?? 50,
@@ -111,6 +142,13 @@ export async function load(
       ? {
           cpuUsPerRequest: Math.round(
             ((cpuMs(options.serverPid) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
+          ),
+        }
+      : {}),
+    ...(postgresBefore
+      ? {
+          postgresCpuUsPerRequest: Math.round(
+            (postgresCpuSince(postgresBefore) * 1000) / Math.max(1, result.requests.total),
           ),
         }
       : {}),
