@@ -55,17 +55,18 @@ const MIGRATION_LOCK_KEY = 724_019;
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: target.poolSize ?? 10,
-      // Named statements (executePrepared, drizzle's .prepare) are planned once per connection and
-      // that plan kept. Their shapes are chosen by code, not left to the planner (docs/decisions/020),
-      // so a plan that does not know the values is as good as a fresh one and costs no planning.
-      // Unnamed statements (everything else) are still planned with their values on every call.
-      options: '-c plan_cache_mode=force_generic_plan',
-    });
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
+    // Named statements (executePrepared, drizzle's .prepare) are planned once per connection and
+    // that plan kept. Their shapes are chosen by code, not left to the planner (docs/decisions/020),
+    // so a plan that does not know the values is as good as a fresh one and costs no planning.
+    // Unnamed statements (everything else) are still planned with their values on every call. Set
+    // on connecting (it runs before the connection's first query), so options in DATABASE_URL stay;
+    // a server without the setting (before PostgreSQL 12) keeps planning each time.
+    pool.on('connect', (client) => {
+      client.query('set plan_cache_mode = force_generic_plan').catch(() => undefined);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -34,7 +34,11 @@ describe.runIf(process.env.TEST_DB === 'postgres')('on PostgreSQL', () => {
 
   it('prepares a search once per connection and plans it once, whatever the words', async () => {
     for (const word of ['sprayer', 'hoe', 'knapsack', 'sickle'])
-      await searchProducts(single.db, { terms: [[{ text: word, prefix: true }]], sort: 'relevance', limit: 25 });
+      await searchProducts(single.db, {
+        terms: [[{ text: word, prefix: true }]],
+        sort: 'relevance',
+        limit: 25,
+      });
     const statements = rowsOf<{ name: string; generic_plans: string; custom_plans: string }>(
       await single.db.execute(
         sql`select name, generic_plans, custom_plans from pg_prepared_statements where name like 'q\_%'`,
@@ -45,5 +49,21 @@ describe.runIf(process.env.TEST_DB === 'postgres')('on PostgreSQL', () => {
     expect(statements).toHaveLength(1);
     expect(Number(statements[0]!.generic_plans)).toBe(4);
     expect(Number(statements[0]!.custom_plans)).toBe(0);
+  });
+
+  it("keeps the settings an operator put in DATABASE_URL's options", async () => {
+    const url = new URL(database.url!);
+    url.searchParams.set('options', '-c statement_timeout=4321');
+    const configured = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
+    try {
+      const [settings] = rowsOf<{ timeout: string; plans: string }>(
+        await configured.db.execute(
+          sql`select current_setting('statement_timeout') as timeout, current_setting('plan_cache_mode') as plans`,
+        ),
+      );
+      expect(settings).toEqual({ timeout: '4321ms', plans: 'force_generic_plan' });
+    } finally {
+      await configured.close();
+    }
   });
 });
