@@ -23,14 +23,36 @@ export interface PageScripts {
   gzipBytes: number;
 }
 
-/** The scripts Chromium downloads for `path` (with `cookie` sent, if given), gzip-compressed. */
+/** A cookie for the browser's jar: what a sign-in answered, for the shop's address. */
+export interface JarCookie {
+  name: string;
+  value: string;
+  url: string;
+}
+
+/**
+ * The cookies a sign-in answered (`Set-Cookie`), for the browser's jar. They must go into the
+ * jar, not into a `cookie` request header: once the app has set a cookie of its own (`lang`,
+ * as it starts), Chromium sends the jar's cookies instead of that header, and the page's later
+ * requests arrive signed out (the user sync answered 401 and the app went on to /login).
+ */
+export function jarCookies(response: Response, url: string): JarCookie[] {
+  return response.headers.getSetCookie().map((header) => {
+    const pair = header.split(';')[0]!;
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
+  });
+}
+
+/** The scripts Chromium downloads for `path` (with `cookies` in its jar, if given), gzip-compressed. */
 export async function scriptsOf(
   browser: Browser,
   baseUrl: string,
   path: string,
-  cookie = '',
+  cookies: JarCookie[] = [],
 ): Promise<PageScripts> {
-  const context = await browser.newContext({ extraHTTPHeaders: cookie ? { cookie } : {} });
+  const context = await browser.newContext();
+  await context.addCookies(cookies);
   const page = await context.newPage();
   const scripts = new Map<string, number>();
   const pending: Array<Promise<void>> = [];
@@ -45,6 +67,8 @@ export async function scriptsOf(
   });
   // networkidle: the lazy chunks a page asks for after its first render count too.
   await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+  const ended = new URL(page.url()).pathname;
+  if (ended !== new URL(`${baseUrl}${path}`).pathname) throw new Error(`${path} went on to ${ended}`);
   await Promise.all(pending);
   await context.close();
   if (process.env.BENCH_VERBOSE)

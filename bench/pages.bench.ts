@@ -8,13 +8,14 @@
 // run (3,800-4,300 on the 2-core CI machine when idle); scores fall when other work shares the CPU.
 // A run that Lighthouse could not complete (lhr.runtimeError, e.g. NO_NAVSTART: all metrics
 // empty, which read as a score of 0) is named and retried.
-// BENCH_VERBOSE=1 also names each run's largest paint (the element Lighthouse chose).
+// BENCH_VERBOSE=1 also names each run's largest paint (the element Lighthouse chose) and its long
+// tasks (the script Lighthouse blames, simulated duration and start, ms).
 // Run: npm run build && npx tsx bench/pages.bench.ts
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import { printTable, startShop } from './lib.ts';
-import { CHROMIUM, CHROMIUM_FLAGS, scriptsOf, sizeRow } from './browser.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, jarCookies, scriptsOf, sizeRow } from './browser.ts';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
@@ -44,17 +45,15 @@ const shop = await startShop({ NODE_ENV: 'development', PUBLIC_URL: `http://127.
 try {
   const products = (await (await fetch(`${shop.url}/api/products`)).json()) as Array<{ _id: string }>;
   const orderPath = `/placeorder/${products[0]!._id}`;
-  // /placeorder needs a signed-in customer: sign the demo customer in and hand its session cookie to both tools.
+  // /placeorder needs a signed-in customer: sign the demo customer in and put its session
+  // cookies into both browsers' cookie jars while that page is measured (browser.ts jarCookies).
   const signIn = await fetch(`${shop.url}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: shop.url },
     body: JSON.stringify(DEMO_CUSTOMER),
   });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  if (!signIn.ok || !cookie)
+  const cookies = jarCookies(signIn, shop.url);
+  if (!signIn.ok || cookies.length === 0)
     console.warn(`demo customer sign-in failed (${signIn.status}); ${orderPath} is measured signed out`);
   // BENCH_PAGES=/,/bn/ measures only those (comma-separated; {id} is the first product).
   const pages = process.env.BENCH_PAGES
@@ -67,7 +66,7 @@ try {
   try {
     for (const path of pages)
       sizeRows.push(
-        sizeRow(await scriptsOf(browser, shop.url, path, path === orderPath ? cookie : ''), label(path)),
+        sizeRow(await scriptsOf(browser, shop.url, path, path === orderPath ? cookies : []), label(path)),
       );
   } finally {
     await browser.close();
@@ -78,14 +77,21 @@ try {
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
+  // Lighthouse keeps the browser's cookies between runs (it clears caches and service workers,
+  // not cookies or local storage): this connection puts the customer's in for /placeorder and
+  // takes them out for every other page.
+  const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const jar = cdp.contexts()[0]!;
   const rows = [];
   try {
     for (const path of pages) {
+      await jar.clearCookies();
+      if (path === orderPath) await jar.addCookies(cookies);
       const runs: Run[] = [];
       const failures: string[] = [];
       // A page is given up on after three runs that Lighthouse could not complete.
       while (runs.length < RUNS && failures.length < 3) {
-        const run = await measure(chrome.port, `${shop.url}${path}`, path === orderPath ? cookie : '');
+        const run = await measure(chrome.port, `${shop.url}${path}`);
         if (typeof run === 'string') {
           console.warn(`Lighthouse could not measure ${path}: ${run}`);
           failures.push(run);
@@ -114,12 +120,16 @@ try {
         'CPU index': median.benchmarkIndex,
         'LH script KB': (median.scriptBytes / 1024).toFixed(1),
       });
-      if (VERBOSE)
+      if (VERBOSE) {
         console.log(
           `${label(path)}: largest paint in each run: ${runs.map((run) => run.lcpElement).join(' | ')}`,
         );
+        for (const run of runs)
+          console.log(`${label(path)}: run scoring ${run.performance}, TBT ${run.tbt} ms: ${run.longTasks}`);
+      }
     }
   } finally {
+    await cdp.close();
     chrome.kill();
   }
   printTable(
@@ -148,20 +158,24 @@ interface Run {
   scriptBytes: number;
   /** What the largest paint was (Lighthouse's label for the element). */
   lcpElement: string;
+  /** The long tasks Lighthouse counted: the script it blames, how long (simulated ms) and when. */
+  longTasks: string;
 }
 
 /** One Lighthouse run, or the reason Lighthouse gives for not completing it. */
-async function measure(port: number, url: string, cookie: string): Promise<Run | string> {
+async function measure(port: number, url: string): Promise<Run | string> {
   const runnerResult = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
-    extraHeaders: cookie ? { cookie } : undefined,
   });
   const lhr = runnerResult?.lhr;
   if (!lhr) return 'no result';
   if (lhr.runtimeError) return `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
+  // A signed-in page that lost its session ends on /login: that run measured another page.
+  const ended = new URL(lhr.finalDisplayedUrl).pathname;
+  if (ended !== new URL(url).pathname) return `the page went on to ${ended}`;
   const score = lhr.categories.performance?.score;
   if (typeof score !== 'number') return 'no performance score';
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -175,6 +189,7 @@ async function measure(port: number, url: string, cookie: string): Promise<Run |
     si: Math.round(metric('speed-index')),
     scriptBytes: scriptTransferBytes(lhr.audits['resource-summary']?.details),
     lcpElement: firstNodeLabel(lhr.audits['largest-contentful-paint-element']?.details) ?? '?',
+    longTasks: longTaskList(lhr.audits['long-tasks']?.details),
   };
 }
 
@@ -196,4 +211,18 @@ function scriptTransferBytes(details: unknown): number {
   const items = (details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)
     ?.items;
   return items?.find((item) => item.resourceType === 'script')?.transferSize ?? Number.NaN;
+}
+
+/** Lighthouse's long tasks as `file duration@start` (ms, simulated), longest first. */
+function longTaskList(details: unknown): string {
+  const items = (
+    details as { items?: Array<{ url?: string; duration?: number; startTime?: number }> } | undefined
+  )?.items;
+  if (!items?.length) return 'no long tasks';
+  return items
+    .map(
+      (task) =>
+        `${(task.url ?? '?').split('/').pop()} ${Math.round(task.duration ?? 0)}@${Math.round(task.startTime ?? 0)}`,
+    )
+    .join(', ');
 }
