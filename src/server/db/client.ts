@@ -19,10 +19,11 @@ const dialect = new PgDialect();
 
 /**
  * `db.execute(query)` as a named statement: on PostgreSQL each pooled connection parses the
- * statement once, and may keep its plan, instead of parsing and planning it on every call. Meant
- * for the hot read queries whose text is built by code (the search's shapes), where parsing and
- * planning cost PostgreSQL more than running them. The name is a hash of the text, so every
- * distinct text is its own statement; PGlite ignores the name and runs it as `execute` does.
+ * statement once instead of on every call, and PostgreSQL's plan cache decides per call whether
+ * a plan made without the values will do (after five calls, when it looks no costlier than the
+ * plans made with them). Meant for the hot read queries whose text is built by code (the
+ * search's shapes). The name is a hash of the text, so every distinct text is its own
+ * statement; PGlite ignores the name and runs it as `execute` does.
  */
 export function executePrepared(db: Db, query: SQL): Promise<unknown> {
   const built = dialect.sqlToQuery(query);
@@ -58,15 +59,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
-    // Named statements (executePrepared, drizzle's .prepare) are planned once per connection and
-    // that plan kept. Their shapes are chosen by code, not left to the planner (docs/decisions/020),
-    // so a plan that does not know the values is as good as a fresh one and costs no planning.
-    // Unnamed statements (everything else) are still planned with their values on every call. Set
-    // on connecting (it runs before the connection's first query), so options in DATABASE_URL stay;
-    // a server without the setting (before PostgreSQL 12) keeps planning each time.
-    pool.on('connect', (client) => {
-      client.query('set plan_cache_mode = force_generic_plan').catch(() => undefined);
-    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
