@@ -1,9 +1,7 @@
 import { join } from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { projectRoot } from '../lib/project-root.ts';
@@ -14,22 +12,6 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The rows of a raw `db.execute(sql...)`, whichever driver answered. */
 export const rowsOf = <T>(result: unknown): T[] =>
   (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-
-const dialect = new PgDialect();
-
-/**
- * `db.execute(query)` as a named statement: on PostgreSQL each pooled connection parses the
- * statement once instead of on every call, and PostgreSQL's plan cache decides per call whether
- * a plan made without the values will do (after five calls, when it looks no costlier than the
- * plans made with them). Meant for the hot read queries whose text is built by code (the
- * search's shapes). The name is a hash of the text, so every distinct text is its own
- * statement; PGlite ignores the name and runs it as `execute` does.
- */
-export function executePrepared(db: Db, query: SQL): Promise<unknown> {
-  const built = dialect.sqlToQuery(query);
-  const name = `q_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 20)}`;
-  return db._.session.prepareQuery(built, undefined, name, false).execute();
-}
 
 export interface DatabaseHandle {
   db: Db;

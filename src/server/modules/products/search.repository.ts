@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { executePrepared, rowsOf, type Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { centsToDollars } from '../../../shared/money.ts';
 import type { CatalogueProduct, ProductSort } from '../../../shared/schemas/product.schema.ts';
 import type { BengaliTexts } from './products.repository.ts';
@@ -176,17 +176,14 @@ const orderOf = (spec: SortSpec) => sql`${spec.key} ${directionOf(spec)}, p.id $
 async function walk(db: Db, page: Page, match: SQL): Promise<Row[]> {
   const order = orderOf(page.spec);
   return rowsOf<Row>(
-    await executePrepared(
-      db,
-      sql`
+    await db.execute(sql`
       select ${columns(page.spec)}
       from (select * from products p where ${and(page.conditions)}
             order by ${order} limit ${page.walkLimit}) p
       join categories c on c.id = p.category_id
       where ${match}
       order by ${order}
-      limit ${page.limit}`,
-    ),
+      limit ${page.limit}`),
   );
 }
 
@@ -197,17 +194,14 @@ async function walk(db: Db, page: Page, match: SQL): Promise<Row[]> {
 async function everyMatch(db: Db, page: Page, match: SQL): Promise<Row[]> {
   const direction = directionOf(page.spec);
   return rowsOf<Row>(
-    await executePrepared(
-      db,
-      sql`
+    await db.execute(sql`
       with matched as materialized (
         select p.id, ${page.spec.key} as sort_value from products p where ${match} and ${and(page.conditions)}),
       chosen as (
         select id from matched order by sort_value ${direction}, id ${direction} limit ${page.limit})
       select ${columns(page.spec)}
       from chosen join products p using (id) join categories c on c.id = p.category_id
-      order by ${orderOf(page.spec)}`,
-    ),
+      order by ${orderOf(page.spec)}`),
   );
 }
 
@@ -215,15 +209,12 @@ async function everyMatch(db: Db, page: Page, match: SQL): Promise<Row[]> {
 async function readMatches(db: Db, page: Page, match: SQL | undefined): Promise<Row[]> {
   if (!match)
     return rowsOf<Row>(
-      await executePrepared(
-        db,
-        sql`
+      await db.execute(sql`
         select ${columns(page.spec)}
         from products p join categories c on c.id = p.category_id
         where ${and(page.conditions)}
         order by ${orderOf(page.spec)}
-        limit ${page.limit}`,
-      ),
+        limit ${page.limit}`),
     );
   const walked = await walk(db, page, match);
   return walked.length >= page.limit ? walked : everyMatch(db, page, match);
@@ -259,14 +250,11 @@ function bothTiersPage(
 /** The rows of a page chosen as ids with a tier (and a step), in order. */
 const readChosen = async (db: Db, chosen: SQL, prefix = sql``): Promise<TieredRow[]> =>
   rowsOf<TieredRow>(
-    await executePrepared(
-      db,
-      sql`
+    await db.execute(sql`
       ${prefix}
       select ${columns(sorts.newest)}, chosen.tier, chosen.step
       from (${chosen}) chosen join products p using (id) join categories c on c.id = p.category_id
-      order by chosen.step, chosen.tier, ${orderOf(sorts.newest)}`,
-    ),
+      order by chosen.step, chosen.tier, ${orderOf(sorts.newest)}`),
   );
 
 /**
@@ -322,14 +310,6 @@ async function firstPageByRelevance(
 }
 
 /**
- * The words as a full-text query, made once per statement: a subquery is run once (an InitPlan),
- * where `to_tsquery` with a parameter in a filter would run again for every row read. The
- * statements are prepared (`executePrepared`), so PostgreSQL may run a plan made without the
- * words; without the subquery such a plan reads three times slower than one made with them.
- */
-const tsquery = (words: string) => sql`(select to_tsquery('english', ${words}))`;
-
-/**
  * One page of products. With words, `relevance` lists products whose name holds every word
  * first, then those that hold them elsewhere (the description), each tier newest first.
  */
@@ -358,14 +338,14 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
 
   if (request.sort !== 'relevance' || !words) {
     const spec = sorts[request.sort === 'relevance' ? 'newest' : request.sort];
-    const match = words ? sql`p.search @@ ${tsquery(words)}` : undefined;
+    const match = words ? sql`p.search @@ to_tsquery('english', ${words})` : undefined;
     const rows = await readMatches(db, pageOf(spec, base, request.after, request.limit, walkLimit), match);
     return rows.map(toRow(0));
   }
 
   // Relevance: tier 1 = every word in the name, tier 2 = the other matches.
-  const inName = sql`p.search_name @@ ${tsquery(words)}`;
-  const anywhere = sql`p.search @@ ${tsquery(words)}`;
+  const inName = sql`p.search_name @@ to_tsquery('english', ${words})`;
+  const anywhere = sql`p.search @@ to_tsquery('english', ${words})`;
   const otherwhere = sql`${anywhere} and not (${inName})`;
   const { after, limit } = request;
   const newest = (from: typeof after) => pageOf(sorts.newest, base, from, limit, walkLimit);
@@ -417,9 +397,7 @@ export interface WordMatch {
 export async function matchWords(db: Db, words: string[]): Promise<WordMatch[]> {
   if (words.length === 0) return [];
   const rows = rowsOf<{ word: string; known: boolean; nearest: string[] | null }>(
-    await executePrepared(
-      db,
-      sql`
+    await db.execute(sql`
       select q.word,
              exists (select 1 from search_words w where w.word like q.word || '%') as known,
              (select array_agg(n.word) from (
@@ -429,8 +407,7 @@ export async function matchWords(db: Db, words: string[]): Promise<WordMatch[]> 
       from unnest(array[${sql.join(
         words.map((word) => sql`${word}`),
         sql`, `,
-      )}]::text[]) as q(word)`,
-    ),
+      )}]::text[]) as q(word)`),
   );
   return rows.map((row) => ({ word: row.word, known: row.known, nearest: row.nearest ?? [] }));
 }
