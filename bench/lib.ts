@@ -70,7 +70,7 @@ export function cpuMs(pid: number): number {
  * serve the shop's connections and the server's own workers (checkpointer, WAL writer,
  * autovacuum). Only meaningful when the bench's database server runs here (127.0.0.1).
  */
-export function postgresCpuMs(): Map<number, number> {
+function postgresCpuMs(): Map<number, number> {
   const found = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
