@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { projectRoot } from '../lib/project-root.ts';
@@ -12,6 +14,28 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The rows of a raw `db.execute(sql...)`, whichever driver answered. */
 export const rowsOf = <T>(result: unknown): T[] =>
   (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
+const dialect = new PgDialect();
+
+/**
+ * Per PostgreSQL handle, its connections that keep one plan per named statement. They are a
+ * pool of their own because `plan_cache_mode` is a connection's setting and it applies to
+ * unnamed statements too: on the main pool every statement stays planned with its values.
+ */
+const planOnceDbs = new WeakMap<Db, Db>();
+
+/**
+ * `db.execute(query)` as a named statement on connections that plan once: on PostgreSQL each
+ * connection parses it once and keeps one plan made without its values, instead of parsing
+ * and planning it on every call. Only for statements whose best plan cannot hang on their
+ * values (docs/decisions/020-catalogue-search.md). The name is a hash of the text, so every
+ * distinct text is its own statement. PGlite runs it as `execute` does.
+ */
+export function executePrepared(db: Db, query: SQL): Promise<unknown> {
+  const built = dialect.sqlToQuery(query);
+  const name = `q_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 20)}`;
+  return (planOnceDbs.get(db) ?? db)._.session.prepareQuery(built, undefined, name, false).execute();
+}
 
 export interface DatabaseHandle {
   db: Db;
@@ -39,9 +63,17 @@ const MIGRATION_LOCK_KEY = 724_019;
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // Only executePrepared's statements run here. An `options` in the connection string
+    // replaces this one; they are then planned as PostgreSQL's plan cache decides.
+    const planOncePool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
     // A dropped idle connection must not crash the process; the pool replaces it.
-    pool.on('error', () => undefined);
+    for (const each of [pool, planOncePool]) each.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    planOnceDbs.set(db, drizzlePg(planOncePool, { schema }) as unknown as Db);
     return {
       db,
       kind: 'postgres',
@@ -56,7 +88,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         }
       },
       listen: (channel, onNotify) => listenOnPostgres(target.url, channel, onNotify),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), planOncePool.end()]);
+      },
     };
   }
 

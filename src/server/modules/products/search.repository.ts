@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client.ts';
+import { executePrepared, rowsOf, type Db } from '../../db/client.ts';
 import { centsToDollars } from '../../../shared/money.ts';
 import type { CatalogueProduct, ProductSort } from '../../../shared/schemas/product.schema.ts';
 import type { BengaliTexts } from './products.repository.ts';
@@ -173,10 +173,10 @@ const directionOf = (spec: SortSpec) => (spec.descending ? sql`desc` : sql`asc`)
 const orderOf = (spec: SortSpec) => sql`${spec.key} ${directionOf(spec)}, p.id ${directionOf(spec)}`;
 
 /** Step 1: the next `walkLimit` rows in sort order, checked against the words. */
-async function walk(db: Db, page: Page, match: SQL): Promise<Row[]> {
+async function walk(run: Statements, page: Page, match: SQL): Promise<Row[]> {
   const order = orderOf(page.spec);
   return rowsOf<Row>(
-    await db.execute(sql`
+    await run.execute(sql`
       select ${columns(page.spec)}
       from (select * from products p where ${and(page.conditions)}
             order by ${order} limit ${page.walkLimit}) p
@@ -191,10 +191,10 @@ async function walk(db: Db, page: Page, match: SQL): Promise<Row[]> {
  * Step 2, for matches too rare for the walk: all of them from the GIN index, then sorted. Only
  * their ids and sort keys are sorted; the page's rows are read afterwards.
  */
-async function everyMatch(db: Db, page: Page, match: SQL): Promise<Row[]> {
+async function everyMatch(run: Statements, page: Page, match: SQL): Promise<Row[]> {
   const direction = directionOf(page.spec);
   return rowsOf<Row>(
-    await db.execute(sql`
+    await run.execute(sql`
       with matched as materialized (
         select p.id, ${page.spec.key} as sort_value from products p where ${match} and ${and(page.conditions)}),
       chosen as (
@@ -206,18 +206,18 @@ async function everyMatch(db: Db, page: Page, match: SQL): Promise<Row[]> {
 }
 
 /** One page in `spec`'s order of the products `match` finds, or of all when there are no words. */
-async function readMatches(db: Db, page: Page, match: SQL | undefined): Promise<Row[]> {
+async function readMatches(run: Statements, page: Page, match: SQL | undefined): Promise<Row[]> {
   if (!match)
     return rowsOf<Row>(
-      await db.execute(sql`
+      await run.execute(sql`
         select ${columns(page.spec)}
         from products p join categories c on c.id = p.category_id
         where ${and(page.conditions)}
         order by ${orderOf(page.spec)}
         limit ${page.limit}`),
     );
-  const walked = await walk(db, page, match);
-  return walked.length >= page.limit ? walked : everyMatch(db, page, match);
+  const walked = await walk(run, page, match);
+  return walked.length >= page.limit ? walked : everyMatch(run, page, match);
 }
 
 type TieredRow = Row & { tier: number };
@@ -248,9 +248,9 @@ function bothTiersPage(
 }
 
 /** The rows of a page chosen as ids with a tier (and a step), in order. */
-const readChosen = async (db: Db, chosen: SQL, prefix = sql``): Promise<TieredRow[]> =>
+const readChosen = async (run: Statements, chosen: SQL, prefix = sql``): Promise<TieredRow[]> =>
   rowsOf<TieredRow>(
-    await db.execute(sql`
+    await run.execute(sql`
       ${prefix}
       select ${columns(sorts.newest)}, chosen.tier, chosen.step
       from (${chosen}) chosen join products p using (id) join categories c on c.id = p.category_id
@@ -269,7 +269,7 @@ const readChosen = async (db: Db, chosen: SQL, prefix = sql``): Promise<TieredRo
  *    index, which then hold the whole answer.
  */
 async function firstPageByRelevance(
-  db: Db,
+  run: Statements,
   page: Page,
   inName: SQL,
   anywhere: SQL,
@@ -284,7 +284,7 @@ async function firstPageByRelevance(
     order by ${sorted}
     limit ${page.limit}`;
   const rows = await readChosen(
-    db,
+    run,
     sql`
       select id, tier, sort_value, 1 as step from first
       union all
@@ -309,11 +309,44 @@ async function firstPageByRelevance(
   return { first: step(1), walked: step(2), indexed: step(3) };
 }
 
+/** How a search's statements are run, and how its words become a full-text query in them. */
+interface Statements {
+  execute(query: SQL): Promise<unknown>;
+  tsquery(words: string): SQL;
+}
+
+/**
+ * Statements parsed and planned with their values on every call. A plan's choice of index can
+ * hang on a value: a price range that covers most products is best walked in sort order, a
+ * narrow one off the price index; a small category off its own index.
+ */
+const planEachCall = (db: Db): Statements => ({
+  execute: (query) => db.execute(query),
+  tsquery: (words) => sql`to_tsquery('english', ${words})`,
+});
+
+/**
+ * Prepared statements (client.ts `executePrepared`): on PostgreSQL each connection parses a shape
+ * once and keeps one plan made without the values, which saves about as much as running the
+ * search costs. Only for searches whose values cannot change which index is right: words, the
+ * sort, the stock filter (written into the text) and a cursor, which every plan reads off the
+ * sort's own index. The words' query is a subquery, computed once per statement, where
+ * `to_tsquery` with a parameter in a filter would be computed again for every row read.
+ */
+const planOnce = (db: Db): Statements => ({
+  execute: (query) => executePrepared(db, query),
+  tsquery: (words) => sql`(select to_tsquery('english', ${words}))`,
+});
+
 /**
  * One page of products. With words, `relevance` lists products whose name holds every word
  * first, then those that hold them elsewhere (the description), each tier newest first.
  */
 export async function searchProducts(db: Db, request: SearchRequest): Promise<FoundProduct[]> {
+  const run =
+    request.categoryId === undefined && request.minCents === undefined && request.maxCents === undefined
+      ? planOnce(db)
+      : planEachCall(db);
   const base = filterConditions(request);
   const terms = request.terms && request.terms.length > 0 ? request.terms : undefined;
   const words = terms ? tsqueryText(terms) : undefined;
@@ -338,18 +371,18 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
 
   if (request.sort !== 'relevance' || !words) {
     const spec = sorts[request.sort === 'relevance' ? 'newest' : request.sort];
-    const match = words ? sql`p.search @@ to_tsquery('english', ${words})` : undefined;
-    const rows = await readMatches(db, pageOf(spec, base, request.after, request.limit, walkLimit), match);
+    const match = words ? sql`p.search @@ ${run.tsquery(words)}` : undefined;
+    const rows = await readMatches(run, pageOf(spec, base, request.after, request.limit, walkLimit), match);
     return rows.map(toRow(0));
   }
 
   // Relevance: tier 1 = every word in the name, tier 2 = the other matches.
-  const inName = sql`p.search_name @@ to_tsquery('english', ${words})`;
-  const anywhere = sql`p.search @@ to_tsquery('english', ${words})`;
+  const inName = sql`p.search_name @@ ${run.tsquery(words)}`;
+  const anywhere = sql`p.search @@ ${run.tsquery(words)}`;
   const otherwhere = sql`${anywhere} and not (${inName})`;
   const { after, limit } = request;
   const newest = (from: typeof after) => pageOf(sorts.newest, base, from, limit, walkLimit);
-  if (after?.tier === 2) return (await readMatches(db, newest(after), otherwhere)).map(toRow(2));
+  if (after?.tier === 2) return (await readMatches(run, newest(after), otherwhere)).map(toRow(2));
 
   // Step 1: the newest rows. Common name matches fill the page. Tier 2 starts from the newest
   // product whatever a cursor in tier 1 says, so the first page (most searches have no other)
@@ -357,11 +390,11 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
   let named: Row[];
   let others: Row[];
   if (after) {
-    named = await walk(db, newest(after), inName);
+    named = await walk(run, newest(after), inName);
     if (named.length >= limit) return named.map(toRow(1));
-    others = await walk(db, newest(undefined), otherwhere);
+    others = await walk(run, newest(undefined), otherwhere);
   } else {
-    const { first, walked, indexed } = await firstPageByRelevance(db, newest(undefined), inName, anywhere);
+    const { first, walked, indexed } = await firstPageByRelevance(run, newest(undefined), inName, anywhere);
     if (first.length < limit) return indexed.map((row) => toRow(Number(row.tier))(row));
     if (first.every((row) => Number(row.tier) === 1)) return first.map(toRow(1));
     named = walked.filter((row) => Number(row.tier) === 1);
@@ -370,13 +403,13 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
   }
   // Common matches outside the name fill the page behind all of tier 1.
   if (named.length + others.length >= limit) {
-    const allNamed = await everyMatch(db, newest(after), inName);
+    const allNamed = await everyMatch(run, newest(after), inName);
     return [...allNamed.map(toRow(1)), ...others.slice(0, limit - allNamed.length).map(toRow(2))];
   }
   // A later page whose words are rare in both tiers: one pass over the GIN index serves both,
   // where a pass per tier would read the same posting lists twice.
   const rows = await readChosen(
-    db,
+    run,
     sql`select id, tier, sort_value, 2 as step from (${bothTiersPage(base, inName, anywhere, after, limit)}) indexed`,
   );
   return rows.map((row) => toRow(Number(row.tier))(row));
@@ -397,7 +430,9 @@ export interface WordMatch {
 export async function matchWords(db: Db, words: string[]): Promise<WordMatch[]> {
   if (words.length === 0) return [];
   const rows = rowsOf<{ word: string; known: boolean; nearest: string[] | null }>(
-    await db.execute(sql`
+    await executePrepared(
+      db,
+      sql`
       select q.word,
              exists (select 1 from search_words w where w.word like q.word || '%') as known,
              (select array_agg(n.word) from (
@@ -407,7 +442,8 @@ export async function matchWords(db: Db, words: string[]): Promise<WordMatch[]> 
       from unnest(array[${sql.join(
         words.map((word) => sql`${word}`),
         sql`, `,
-      )}]::text[]) as q(word)`),
+      )}]::text[]) as q(word)`,
+    ),
   );
   return rows.map((row) => ({ word: row.word, known: row.known, nearest: row.nearest ?? [] }));
 }
