@@ -6,9 +6,9 @@ import { executePrepared, openDatabase, rowsOf, type DatabaseHandle } from './cl
 
 // Searches of words are run often and their best plan does not hang on the values: on
 // PostgreSQL they run on connections of their own, each parsing them once and keeping one plan
-// made without the values (client.ts executePrepared). Searches with a category or a price range are planned with their
-// values every time, because there the values decide which index is right
-// (docs/decisions/020-catalogue-search.md). PGlite runs every statement as any other.
+// made without the values (client.ts executePrepared). Searches with a category or a price
+// range are planned with their values every time, because there the values decide which index
+// is right (docs/decisions/020-catalogue-search.md). PGlite runs every statement as any other.
 
 let database: DatabaseHandle & { url?: string };
 beforeAll(async () => {
