@@ -50,7 +50,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
-  timeout: 60_000,
+  // A ceiling for a story that hangs, not a wait: the longest stories play several people through
+  // a dozen pages each and took 50–60 s on a loaded 2-core machine, so 60 s failed one of them.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
