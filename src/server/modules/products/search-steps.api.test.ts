@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, emptyCatalogue } from '../../../../tests/factories/products.ts';
 import { useApiTest } from '../../../../tests/support/api-test.ts';
-import { searchProducts, type After, type SearchRequest, type SearchTerm } from './search.repository.ts';
+import {
+  searchProducts,
+  type After,
+  type SearchRequest,
+  type SearchStep,
+  type SearchTerm,
+} from './search.repository.ts';
 
 // A search reads the newest rows off the sort index first and asks the GIN index only when they
 // do not fill the page (search.repository.ts). Which steps run depends on how common the words
@@ -85,5 +91,38 @@ describe('a search answers the same whichever steps it takes', () => {
       const cheapest = await pages({ terms: termsOf('hoe'), sort: 'price-asc', limit: 2, walkLimit });
       expect(cheapest.flat().sort()).toEqual(['Garden Hoe 0', 'Garden Hoe 1', 'Garden Hoe 2']);
     }
+  });
+});
+
+describe('how far a search walks before it asks the GIN index', () => {
+  async function answer(request: SearchRequest) {
+    const steps: SearchStep[] = [];
+    const rows = await searchProducts(t.app.db, { ...request, steps });
+    return { names: rows.map((row) => row.name), steps };
+  }
+  const lances = ['Spray Lance 4', 'Spray Lance 3', 'Spray Lance 2', 'Spray Lance 1'];
+
+  it('walks on when the first rows hold a fair share of the page', async () => {
+    // Newest first, the 3 rows walked hold 2 of the 4 wanted: 9 rows are walked next.
+    expect(await answer({ terms: termsOf('nozzle'), sort: 'newest', limit: 4, walkLimit: 3 })).toEqual({
+      names: ['Brass Nozzle 3', 'Spray Lance 4', 'Spray Lance 3', 'Brass Nozzle 2'],
+      steps: ['walk on'],
+    });
+    // By relevance: 5 rows hold 2 lances, the next walk all of them, every one a name match.
+    expect(await answer({ terms: termsOf('spray'), sort: 'relevance', limit: 4, walkLimit: 5 })).toEqual({
+      names: lances,
+      steps: ['walk on'],
+    });
+  });
+
+  it('asks the index at once when the first rows hold too few for walking on to pay', async () => {
+    expect(await answer({ terms: termsOf('hoe'), sort: 'newest', limit: 4, walkLimit: 3 })).toEqual({
+      names: ['Garden Hoe 2', 'Garden Hoe 1', 'Garden Hoe 0'],
+      steps: ['index'],
+    });
+    expect(await answer({ terms: termsOf('spray'), sort: 'relevance', limit: 4, walkLimit: 3 })).toEqual({
+      names: lances,
+      steps: ['index'],
+    });
   });
 });
