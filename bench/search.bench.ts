@@ -26,7 +26,7 @@ const shapes: [string, ProductQuery][] = [
   ['model number (AT-12345)', { q: 'AT-12345' }],
   ['no match (tractor)', { q: 'tractor' }],
   ['words common alone, rarer together (heavy duty weeder)', { q: 'heavy duty weeder' }],
-  ['three words (cutter galvanised 16 l)', { q: 'cutter galvanised 16 l' }],
+  ['three words, never together (cutter galvanised 16 l)', { q: 'cutter galvanised 16 l' }],
   ['words + category', { q: 'hoe', category: 'hand-tools' }],
   ['words + price sort', { q: 'pruning shears', sort: 'price-asc' }],
   ['words + stock + price range', { q: 'galvanised pump', inStock: true, minPrice: 1, maxPrice: 2000 }],

@@ -115,6 +115,18 @@ describe('how far a search walks before it asks the GIN index', () => {
     });
   });
 
+  it('walks on from a cursor too', async () => {
+    const spray = { terms: termsOf('spray'), sort: 'relevance' as const, limit: 2, walkLimit: 3 };
+    const first = await searchProducts(t.app.db, spray);
+    const last = first.at(-1)!;
+    expect(first.map((row) => row.name)).toEqual(lances.slice(0, 2));
+    // After Spray Lance 3, the 3 rows walked hold 1 of the 2 wanted: 9 rows are walked next.
+    expect(await answer({ ...spray, after: { tier: last.tier, key: last.sortKey, id: last._id } })).toEqual({
+      names: lances.slice(2, 4),
+      steps: ['walk on'],
+    });
+  });
+
   it('asks the index at once when the first rows hold too few for walking on to pay', async () => {
     expect(await answer({ terms: termsOf('hoe'), sort: 'newest', limit: 4, walkLimit: 3 })).toEqual({
       names: ['Garden Hoe 2', 'Garden Hoe 1', 'Garden Hoe 0'],

@@ -248,19 +248,18 @@ async function readMatches(run: Statements, page: Page, match: SQL | undefined):
         order by ${orderOf(page.spec)}
         limit ${page.limit}`),
     );
-  const walked = await walk(run, page, match);
+  const walked = await walkOn(run, page, match);
   if (walked.length >= page.limit) return walked;
-  if (walked.length >= fewestToWalkOn(page.limit)) {
-    page.steps.push('walk on');
-    const further = await walk(
-      run,
-      { ...page, walkLimit: longerWalk(page.walkLimit, walked.length, page.limit) },
-      match,
-    );
-    if (further.length >= page.limit) return further;
-  }
   page.steps.push('index');
   return everyMatch(run, page, match);
+}
+
+/** `walk`, and a longer walk when the first found a fair share of the page but not all of it. */
+async function walkOn(run: Statements, page: Page, match: SQL): Promise<Row[]> {
+  const walked = await walk(run, page, match);
+  if (walked.length >= page.limit || walked.length < fewestToWalkOn(page.limit)) return walked;
+  page.steps.push('walk on');
+  return walk(run, { ...page, walkLimit: longerWalk(page.walkLimit, walked.length, page.limit) }, match);
 }
 
 type TieredRow = Row & { tier: number };
@@ -437,7 +436,7 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
   let named: Row[];
   let others: Row[];
   if (after) {
-    named = await walk(run, newest(after), inName);
+    named = await walkOn(run, newest(after), inName);
     if (named.length >= limit) return named.map(toRow(1));
     others = await walk(run, newest(undefined), otherwhere);
   } else {
