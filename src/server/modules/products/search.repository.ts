@@ -255,12 +255,21 @@ async function readMatches(run: Statements, page: Page, match: SQL | undefined):
   return everyMatch(run, page, match);
 }
 
+/**
+ * The page to walk again, further, when a walk of `page` found `found` matches: a fair share of
+ * the page but not all of it. Undefined when the walk filled the page or found too few.
+ */
+function furtherWalk(page: Page, found: number): Page | undefined {
+  if (found >= page.limit || found < fewestToWalkOn(page.limit)) return undefined;
+  page.steps.push('walk on');
+  return { ...page, walkLimit: longerWalk(page.walkLimit, found, page.limit) };
+}
+
 /** `walk`, and a longer walk when the first found a fair share of the page but not all of it. */
 async function walkOn(run: Statements, page: Page, match: SQL): Promise<Row[]> {
   const walked = await walk(run, page, match);
-  if (walked.length >= page.limit || walked.length < fewestToWalkOn(page.limit)) return walked;
-  page.steps.push('walk on');
-  return walk(run, { ...page, walkLimit: longerWalk(page.walkLimit, walked.length, page.limit) }, match);
+  const further = furtherWalk(page, walked.length);
+  return further ? walk(run, further, match) : walked;
 }
 
 type TieredRow = Row & { tier: number };
@@ -441,19 +450,10 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
     if (named.length >= limit) return named.map(toRow(1));
     others = await walk(run, newest(undefined), otherwhere);
   } else {
-    let firstPage = await firstPageByRelevance(
-      run,
-      newest(undefined),
-      inName,
-      anywhere,
-      fewestToWalkOn(limit),
-    );
-    const found = firstPage.first.length;
-    if (found < limit && found >= fewestToWalkOn(limit)) {
-      steps.push('walk on');
-      const further = { ...newest(undefined), walkLimit: longerWalk(walkLimit, found, limit) };
-      firstPage = await firstPageByRelevance(run, further, inName, anywhere, limit);
-    }
+    const start = newest(undefined);
+    let firstPage = await firstPageByRelevance(run, start, inName, anywhere, fewestToWalkOn(limit));
+    const further = furtherWalk(start, firstPage.first.length);
+    if (further) firstPage = await firstPageByRelevance(run, further, inName, anywhere, limit);
     const { first, walked, indexed } = firstPage;
     if (first.length < limit) {
       steps.push('index');
