@@ -18,18 +18,19 @@ export const rowsOf = <T>(result: unknown): T[] =>
 const dialect = new PgDialect();
 
 /**
- * Per PostgreSQL handle, its connections that keep one plan per named statement. They are a
- * pool of their own because `plan_cache_mode` is a connection's setting and it applies to
- * unnamed statements too: on the main pool every statement stays planned with its values.
+ * Per handle, the database whose named statements keep one plan made without their values. On
+ * PostgreSQL it is a pool of its own because `plan_cache_mode` is a connection's setting and it
+ * applies to unnamed statements too: on the main pool every statement stays planned with its
+ * values. PGlite, one connection, sets it around each such statement (pglite-statements.ts).
  */
 const planOnceDbs = new WeakMap<Db, Db>();
 
 /**
- * `db.execute(query)` as a named statement on connections that plan once: on PostgreSQL each
+ * `db.execute(query)` as a named statement planned once: on PostgreSQL each
  * connection parses it once and keeps one plan made without its values, instead of parsing
  * and planning it on every call. Only for statements whose best plan cannot hang on their
  * values (docs/decisions/020-catalogue-search.md). The name is a hash of the text, so every
- * distinct text is its own statement. PGlite runs it as `execute` does.
+ * distinct text is its own statement. PGlite does the same on its one connection.
  */
 export function executePrepared(db: Db, query: SQL): Promise<unknown> {
   const built = dialect.sqlToQuery(query);
@@ -97,7 +98,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   // The embedded engine (its JavaScript and, when opened, its WebAssembly) is loaded only when
   // it is used: a server on PostgreSQL never holds it (docs/decisions/016).
   const { openPglite } = await import('./pglite-client.ts');
-  return openPglite(target, migrationsFolder());
+  const { handle, planOnceDb } = await openPglite(target, migrationsFolder());
+  planOnceDbs.set(handle.db, planOnceDb);
+  return handle;
 }
 
 /**

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import lockfile from 'proper-lockfile';
 import type { DatabaseHandle, DatabaseTarget, Db } from './client.ts';
 import { PGLITE_START_PARAMS } from './pglite-settings.ts';
+import { namedStatements } from './pglite-statements.ts';
 import * as schema from './schema.ts';
 
 // The embedded database (PGlite), opened by openDatabase (client.ts) when no DATABASE_URL is
@@ -20,7 +21,7 @@ const extensions = { pg_trgm };
 export async function openPglite(
   target: Exclude<DatabaseTarget, { kind: 'postgres' }>,
   migrationsFolder: string,
-): Promise<DatabaseHandle> {
+): Promise<{ handle: DatabaseHandle; planOnceDb: Db }> {
   let release: (() => Promise<void>) | undefined;
   let client: PGlite;
   if (target.kind === 'pglite') {
@@ -55,7 +56,14 @@ export async function openPglite(
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
+  // Named statements are parsed once (pglite-statements.ts); those of client.ts executePrepared
+  // run on a database of their own over the same engine and are planned once without their
+  // values, as on PostgreSQL's plan-once pool.
+  const planOnceDb = drizzlePglite(client, { schema }) as unknown as Db;
+  const named = namedStatements(client);
+  named.name(db._.session);
+  named.name(planOnceDb._.session, { withoutValues: true });
+  const handle: DatabaseHandle = {
     db,
     kind: 'pglite',
     async migrate() {
@@ -73,6 +81,7 @@ export async function openPglite(
       await release?.();
     },
   };
+  return { handle, planOnceDb };
 }
 
 /**

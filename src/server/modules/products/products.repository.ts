@@ -76,8 +76,8 @@ export async function listProducts(db: Db, page: Page): Promise<(Product & Benga
 /**
  * One product by id, its category's slug and (for the product page) its category's name, as a
  * statement prepared once per database: product pages and orders ask for one product at a
- * time, and building and planning the same query each time cost more than running it (on
- * PostgreSQL the statement is named, so each connection plans it once).
+ * time, and building and planning the same query each time cost more than running it (the
+ * statement is named, so each PostgreSQL connection, and PGlite, plans it once).
  */
 const productById = (db: Db) =>
   db
