@@ -75,7 +75,7 @@ export function namedStatements(client: PGlite) {
     name: string,
     text: string,
     params: unknown[],
-    config: QueryConfig = {},
+    config: QueryConfig | undefined,
     withoutValues: boolean,
   ) =>
     // The engine is one connection: wait for an open transaction to end and for the query
@@ -102,7 +102,7 @@ export function namedStatements(client: PGlite) {
           ]),
         );
         const parsers = statement.fields.map(
-          ({ dataTypeID }) => config.parsers?.[dataTypeID] ?? client.parsers[dataTypeID],
+          ({ dataTypeID }) => config?.parsers?.[dataTypeID] ?? client.parsers[dataTypeID],
         );
         const rows: unknown[] = [];
         let affectedRows = 0;
@@ -112,7 +112,7 @@ export function namedStatements(client: PGlite) {
               value === null ? null : parsers[i] ? parsers[i](value, statement.fields[i]!.dataTypeID) : value,
             );
             rows.push(
-              config.rowMode === 'array'
+              config?.rowMode === 'array'
                 ? row
                 : Object.fromEntries(statement.fields.map(({ name: column }, i) => [column, row[i]])),
             );
