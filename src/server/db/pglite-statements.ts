@@ -28,16 +28,6 @@ interface Statement {
 /** The part of drizzle's session this hooks into: how it builds a prepared query. */
 type PreparingSession = Pick<PgSession, 'prepareQuery'>;
 
-const messageBuffer = (parts: Uint8Array[]) => {
-  const buffer = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    buffer.set(part, offset);
-    offset += part.length;
-  }
-  return buffer;
-};
-
 /**
  * The named statements of one PGlite database. `name(session)` makes the queries that session
  * prepares with a name (drizzle's `.prepare(name)`, client.ts `executePrepared`) run as named
@@ -52,7 +42,7 @@ export function namedStatements(client: PGlite) {
   /** Parses `text` under `name` and reads its parameters' types and its columns. */
   const prepare = async (name: string, text: string): Promise<Statement> => {
     const { messages } = await client.execProtocol(
-      messageBuffer([
+      Buffer.concat([
         serialize.parse({ name, text }),
         serialize.describe({ type: 'S', name }),
         serialize.sync(),
@@ -93,7 +83,7 @@ export function namedStatements(client: PGlite) {
         // plan cache mode is the connection's and would apply to unnamed statements too (as on
         // PostgreSQL, client.ts): set for this statement alone.
         const { messages } = await client.execProtocol(
-          messageBuffer([
+          Buffer.concat([
             ...(withoutValues ? [serialize.query('set plan_cache_mode = force_generic_plan')] : []),
             serialize.bind({ statement: name, values }),
             serialize.execute({}),
