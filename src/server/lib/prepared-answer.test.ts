@@ -1,22 +1,41 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { preferredEncoding, prepareJson } from './prepared-answer.ts';
+import { compressedForm, preferredEncoding, prepareJson, type PreparedAnswer } from './prepared-answer.ts';
+import { createReadCache } from './read-cache.ts';
 
 describe('a prepared answer', () => {
-  it('holds the JSON bytes and, from 1 KiB, Brotli and gzip forms of the same bytes', () => {
+  it('holds the JSON bytes and, from 1 KiB, makes Brotli and gzip forms of them when first asked', () => {
     const json = JSON.stringify(Array.from({ length: 40 }, (_, i) => ({ name: `Hoe ${i} – ধান`, i })));
     const answer = prepareJson(json, '</api/products?offset=40>; rel="next"');
     expect(answer.body.toString()).toBe(json);
-    expect(brotliDecompressSync(answer.br!).toString()).toBe(json);
-    expect(gunzipSync(answer.gzip!).toString()).toBe(json);
-    expect(answer.br!.length).toBeLessThan(answer.body.length);
     expect(answer.link).toBe('</api/products?offset=40>; rel="next"');
+    expect(answer.compressible).toBe(true);
+    // Nothing is compressed before a client asks.
+    expect(answer.br).toBeUndefined();
+    expect(answer.gzip).toBeUndefined();
+    const br = compressedForm(answer, 'br');
+    expect(brotliDecompressSync(br).toString()).toBe(json);
+    expect(br.length).toBeLessThan(answer.body.length);
+    expect(answer.gzip).toBeUndefined();
+    expect(gunzipSync(compressedForm(answer, 'gzip')).toString()).toBe(json);
+    // Each form is made once.
+    expect(compressedForm(answer, 'br')).toBe(br);
   });
 
   it('keeps a small answer uncompressed', () => {
-    const answer = prepareJson('{"_id":"x"}');
-    expect(answer.br).toBeUndefined();
-    expect(answer.gzip).toBeUndefined();
+    expect(prepareJson('{"_id":"x"}').compressible).toBe(false);
+  });
+
+  it('counts a form made after it was cached against the cache that holds it', async () => {
+    const cache = createReadCache<PreparedAnswer>({ maxBytes: 1_000_000, maxAgeMs: 60_000 });
+    const json = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ name: `Sprayer ${i}`, i })));
+    const answer = await cache.get('products:en:200:0', async () => prepareJson(json));
+    const before = cache.stats().bytes;
+    const gzip = compressedForm(answer, 'gzip');
+    expect(cache.stats().bytes).toBe(before + gzip.length);
+    compressedForm(answer, 'gzip');
+    expect(cache.stats().bytes).toBe(before + gzip.length);
+    cache.close();
   });
 });
 

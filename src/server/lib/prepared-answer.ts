@@ -1,32 +1,48 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESS_FROM_BYTES } from '../plugins/compression.ts';
-import type { CachedAnswer } from './read-cache.ts';
+import { answerGrew, type CachedAnswer } from './read-cache.ts';
 
 /**
  * A JSON answer made ready to send many times: its UTF-8 bytes and, when it is big enough to
- * be worth it, its Brotli and gzip forms, each made once (docs/decisions/015). Sending it then
- * costs no serialization, no encoding and no compression.
+ * be worth it, its Brotli and gzip forms, each made the first time a client asks for it and kept
+ * with the answer (docs/decisions/015). Sending it again then costs no serialization, no encoding
+ * and no compression, and no form is made that no client asked for: browsers on https take
+ * Brotli, on plain http gzip, and most programs neither.
  */
 export interface PreparedAnswer extends CachedAnswer {
   body: Buffer;
+  /** At least COMPRESS_FROM_BYTES long: sent compressed to a client that accepts it. */
+  compressible?: boolean;
   br?: Buffer;
   gzip?: Buffer;
 }
 
+type Encoding = 'br' | 'gzip';
+
 export function prepareJson(json: string, link?: string): PreparedAnswer {
   const body = Buffer.from(json);
-  const answer: PreparedAnswer = { body, ...(link ? { link } : {}) };
-  if (body.length >= COMPRESS_FROM_BYTES) {
-    answer.br = brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    });
-    answer.gzip = gzipSync(body, { level: 6 });
-  }
-  return answer;
+  return { body, compressible: body.length >= COMPRESS_FROM_BYTES, ...(link ? { link } : {}) };
 }
 
-type Encoding = 'br' | 'gzip';
+/** The answer's body in `encoding`, made on the first call and kept (and counted by its cache). */
+export function compressedForm(answer: PreparedAnswer, encoding: Encoding): Buffer {
+  const kept = answer[encoding];
+  if (kept) return kept;
+  const form =
+    encoding === 'br'
+      ? brotliCompressSync(answer.body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 5,
+            [constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length,
+          },
+        })
+      : gzipSync(answer.body, { level: 6 });
+  answer[encoding] = form;
+  answerGrew(answer, form.length);
+  return form;
+}
+
 let lastHeader: string | undefined;
 let lastChoice: Encoding | undefined;
 
@@ -57,11 +73,10 @@ export function preferredEncoding(header: string | undefined): Encoding | undefi
 export function sendPrepared(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer) {
   reply.type('application/json; charset=utf-8');
   if (answer.link) reply.header('link', answer.link);
-  if (!answer.br && !answer.gzip) return reply.send(answer.body);
+  if (!answer.compressible) return reply.send(answer.body);
   reply.header('vary', 'accept-encoding');
   const encoding = preferredEncoding(request.headers['accept-encoding']);
-  const compressed = encoding && answer[encoding];
-  if (!compressed) return reply.send(answer.body);
+  if (!encoding) return reply.send(answer.body);
   // Marked as encoded, so the compression plugin leaves it as it is.
-  return reply.header('content-encoding', encoding).send(compressed);
+  return reply.header('content-encoding', encoding).send(compressedForm(answer, encoding));
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createReadCache, type ReadCache } from './read-cache.ts';
+import { answerGrew, createReadCache, type ReadCache } from './read-cache.ts';
 
 let cache: ReadCache | undefined;
 afterEach(() => {
@@ -17,6 +17,34 @@ describe('the catalogue read cache', () => {
       expect(cache.stats().bytes).toBeLessThanOrEqual(100_000);
     }
     expect(cache.stats().entries).toBeGreaterThan(10);
+  });
+
+  it('counts what an answer gains once stored, and makes room for it', async () => {
+    cache = createReadCache({ maxBytes: 100_000, maxAgeMs: 60_000 });
+    const first = await cache.get('products:1', answer(20_000));
+    for (let i = 2; i <= 4; i += 1) await cache.get(`products:${i}`, answer(20_000));
+    const held = cache.stats();
+    expect(held.entries).toBe(4);
+    answerGrew(first, 4_000);
+    expect(cache.stats()).toEqual({ entries: 4, bytes: held.bytes + 4_000 });
+    // Growing past the bound drops the oldest others, never the answer that grew.
+    const last = await cache.get('products:5', answer(10_000));
+    expect(cache.stats().entries).toBe(5);
+    answerGrew(last, 5_000);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(100_000);
+    expect(cache.stats().entries).toBe(4);
+    const produce = vi.fn(answer(1));
+    expect(await cache.get('products:5', produce)).toBe(last);
+    await cache.get('products:1', produce);
+    expect(produce).toHaveBeenCalledTimes(1);
+    // Grown past a quarter of the bound, an answer is no longer kept.
+    answerGrew(last, 10_000);
+    expect(cache.stats().entries).toBe(4);
+    expect(await cache.get('products:5', produce)).not.toBe(last);
+    // An answer the cache no longer holds changes nothing.
+    const bytes = cache.stats().bytes;
+    answerGrew(last, 1_000);
+    expect(cache.stats().bytes).toBe(bytes);
   });
 
   it('keeps serving from the cache what it holds', async () => {

@@ -20,6 +20,17 @@ export interface ReadCache<A extends CachedAnswer = CachedAnswer> {
   close(): void;
 }
 
+/**
+ * How the cache holding an answer counts bytes the answer gained after it was stored (a
+ * compressed form made when a client first asks for it, lib/prepared-answer.ts).
+ */
+const growthCounters = new WeakMap<CachedAnswer, (bytes: number) => void>();
+
+/** Counts `bytes` more against the cache that holds `answer`, if one does. */
+export function answerGrew(answer: CachedAnswer, bytes: number): void {
+  growthCounters.get(answer)?.(bytes);
+}
+
 /** Rough cost of an entry beyond its strings: the map slot, the entry object, its numbers. */
 const ENTRY_OVERHEAD_BYTES = 200;
 
@@ -40,7 +51,8 @@ const sizeOf = (key: string, answer: CachedAnswer) =>
  *
  * Anyone can ask for any page shape (?limit=&offset=), so the cache is bounded by the bytes it
  * holds, not by a count of entries: past `maxBytes` the oldest entries go first, and an answer
- * bigger than a quarter of the bound is served but never kept. Expired entries are dropped as
+ * bigger than a quarter of the bound is served but never kept. Bytes an answer gains once
+ * stored (`answerGrew`) count too, making room the same way. Expired entries are dropped as
  * they are met and by a sweep every `maxAgeMs`, so memory goes back down once the asking stops.
  */
 export function createReadCache<A extends CachedAnswer = CachedAnswer>(options: {
@@ -58,7 +70,15 @@ export function createReadCache<A extends CachedAnswer = CachedAnswer>(options: 
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
+    growthCounters.delete(entry.answer);
     bytes -= entry.size;
+  };
+  /** Drops the oldest entries (but `keep`) until `room` more bytes fit. */
+  const makeRoom = (room: number, keep?: string) => {
+    for (const oldest of entries.keys()) {
+      if (bytes + room <= options.maxBytes) break;
+      if (oldest !== keep) drop(oldest);
+    }
   };
   const sweep = (now = Date.now()) => {
     for (const [key, entry] of entries) {
@@ -72,12 +92,17 @@ export function createReadCache<A extends CachedAnswer = CachedAnswer>(options: 
     drop(key);
     const now = Date.now();
     sweep(now);
-    for (const oldest of entries.keys()) {
-      if (bytes + size <= options.maxBytes) break;
-      drop(oldest);
-    }
-    entries.set(key, { answer, storedAt: now, size });
+    makeRoom(size);
+    const entry = { answer, storedAt: now, size };
+    entries.set(key, entry);
     bytes += size;
+    growthCounters.set(answer, (grown) => {
+      if (entries.get(key) !== entry) return;
+      entry.size += grown;
+      bytes += grown;
+      if (entry.size > options.maxBytes / 4) return drop(key);
+      makeRoom(0, key);
+    });
   };
   const timer = setInterval(sweep, Math.max(options.maxAgeMs, 1_000));
   timer.unref();
