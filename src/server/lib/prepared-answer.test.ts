@@ -1,12 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressedForm, preferredEncoding, prepareJson, type PreparedAnswer } from './prepared-answer.ts';
+import { compressedForm, preferredEncoding, prepareAnswer, type PreparedAnswer } from './prepared-answer.ts';
 import { createReadCache } from './read-cache.ts';
 
 describe('a prepared answer', () => {
   it('holds the JSON bytes and, from 1 KiB, makes Brotli and gzip forms of them when first asked', () => {
     const json = JSON.stringify(Array.from({ length: 40 }, (_, i) => ({ name: `Hoe ${i} – ধান`, i })));
-    const answer = prepareJson(json, '</api/products?offset=40>; rel="next"');
+    const answer = prepareAnswer(json, '</api/products?offset=40>; rel="next"');
     expect(answer.body.toString()).toBe(json);
     expect(answer.link).toBe('</api/products?offset=40>; rel="next"');
     expect(answer.compressible).toBe(true);
@@ -23,13 +23,13 @@ describe('a prepared answer', () => {
   });
 
   it('keeps a small answer uncompressed', () => {
-    expect(prepareJson('{"_id":"x"}').compressible).toBe(false);
+    expect(prepareAnswer('{"_id":"x"}').compressible).toBe(false);
   });
 
   it('counts a form made after it was cached against the cache that holds it', async () => {
     const cache = createReadCache<PreparedAnswer>({ maxBytes: 1_000_000, maxAgeMs: 60_000 });
     const json = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ name: `Sprayer ${i}`, i })));
-    const answer = await cache.get('products:en:200:0', async () => prepareJson(json));
+    const answer = await cache.get('products:en:200:0', async () => prepareAnswer(json));
     const before = cache.stats().bytes;
     const gzip = compressedForm(answer, 'gzip');
     expect(cache.stats().bytes).toBe(before + gzip.length);

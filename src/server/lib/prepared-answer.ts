@@ -4,7 +4,8 @@ import { COMPRESS_FROM_BYTES } from '../plugins/compression.ts';
 import { answerGrew, type CachedAnswer } from './read-cache.ts';
 
 /**
- * A JSON answer made ready to send many times: its UTF-8 bytes and, when it is big enough to
+ * An answer (JSON, or a server-drawn page) made ready to send many times: its UTF-8 bytes and,
+ * when it is big enough to
  * be worth it, its Brotli and gzip forms, each made the first time a client asks for it and kept
  * with the answer (docs/decisions/015). Sending it again then costs no serialization, no encoding
  * and no compression, and no form is made that no client asked for: browsers on https take
@@ -20,8 +21,8 @@ export interface PreparedAnswer extends CachedAnswer {
 
 type Encoding = 'br' | 'gzip';
 
-export function prepareJson(json: string, link?: string): PreparedAnswer {
-  const body = Buffer.from(json);
+export function prepareAnswer(text: string, link?: string): PreparedAnswer {
+  const body = Buffer.from(text);
   return { body, compressible: body.length >= COMPRESS_FROM_BYTES, ...(link ? { link } : {}) };
 }
 
@@ -69,12 +70,18 @@ export function preferredEncoding(header: string | undefined): Encoding | undefi
   return choice;
 }
 
-/** Sends a prepared JSON answer, compressed the way the client prefers when it has that form. */
-export function sendPrepared(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer) {
-  reply.type('application/json; charset=utf-8');
+/** Sends a prepared answer, compressed the way the client prefers. */
+export function sendPrepared(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: PreparedAnswer,
+  type = 'application/json; charset=utf-8',
+) {
+  reply.type(type);
   if (answer.link) reply.header('link', answer.link);
   if (!answer.compressible) return reply.send(answer.body);
-  reply.header('vary', 'accept-encoding');
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (!encoding) return reply.send(answer.body);
   // Marked as encoded, so the compression plugin leaves it as it is.

@@ -1,6 +1,6 @@
 import { UNCATEGORISED_ID } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { prepareJson, type PreparedAnswer } from '../../lib/prepared-answer.ts';
+import { prepareAnswer, type PreparedAnswer } from '../../lib/prepared-answer.ts';
 import { slugify, type CategoryInput } from '../../../shared/schemas/category.schema.ts';
 import type { Catalogue } from '../products/products.service.ts';
 import * as repository from './categories.repository.ts';
@@ -10,7 +10,7 @@ import * as repository from './categories.repository.ts';
 
 export function categoriesAnswer(catalogue: Catalogue): Promise<PreparedAnswer> {
   return catalogue.cache.get('categories', async () =>
-    prepareJson(JSON.stringify(await repository.listCategories(catalogue.db))),
+    prepareAnswer(JSON.stringify(await repository.listCategories(catalogue.db))),
   );
 }
 
@@ -18,7 +18,7 @@ export function categoriesAnswer(catalogue: Catalogue): Promise<PreparedAnswer> 
 export async function categoryIdOf(catalogue: Catalogue, slug: string, field: string): Promise<string> {
   // Slugs and ids only (no product counts), so a search after a write does not wait for counts.
   const answer = await catalogue.cache.get('category-ids', async () =>
-    prepareJson(JSON.stringify(Object.fromEntries(await repository.categoryIdsBySlug(catalogue.db)))),
+    prepareAnswer(JSON.stringify(Object.fromEntries(await repository.categoryIdsBySlug(catalogue.db)))),
   );
   const found = (JSON.parse(answer.body.toString('utf8')) as Record<string, string>)[slug];
   if (!found)

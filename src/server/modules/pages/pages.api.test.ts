@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { categories, products } from '../../db/schema.ts';
@@ -194,6 +195,38 @@ describe('GET /placeorder/{id}', () => {
       expect(response.statusCode, id).toBe(404);
       expect(response.body).toContain('<div id="root">');
       expect(response.body).not.toContain('order-product-name');
+    }
+  });
+});
+
+describe('a drawn page, compressed', () => {
+  it('is sent in the form the browser asks for, once compressed, the same page either way', async () => {
+    const product = await createProduct(t.app, {
+      name: 'Brass Sprayer Lance',
+      description: 'Long. '.repeat(50),
+    });
+    for (const url of [`/product/${product.id}`, `/placeorder/${product.id}`, '/products', '/bn/products']) {
+      const get = (encoding: string) =>
+        t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+      const plain = await get('identity');
+      expect(plain.statusCode, url).toBe(200);
+      expect(plain.body, url).toContain('</html>');
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      // Asked again, the forms kept from the first time are sent.
+      for (let round = 0; round < 2; round += 1) {
+        const br = await get('gzip, deflate, br');
+        expect(br.headers['content-encoding'], url).toBe('br');
+        expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(plain.body);
+        const gzip = await get('gzip, deflate');
+        expect(gzip.headers['content-encoding'], url).toBe('gzip');
+        expect(gunzipSync(gzip.rawPayload).toString(), url).toBe(plain.body);
+        for (const response of [plain, br, gzip]) {
+          expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+          expect(response.headers['cache-control'], url).toBe('no-cache');
+          expect(response.headers.vary, url).toBe('Cookie, accept-encoding');
+          expect(response.headers['content-security-policy'], url).toContain("default-src 'self'");
+        }
+      }
     }
   });
 });

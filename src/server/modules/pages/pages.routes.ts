@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { projectRoot } from '../../lib/project-root.ts';
+import { sendPrepared, type PreparedAnswer } from '../../lib/prepared-answer.ts';
 import { idSchema } from '../../../shared/schemas/common.schema.ts';
 import { localizePath, locales, type Locale } from '../../../shared/i18n/locale.ts';
 import * as catalogue from '../products/products.service.ts';
@@ -31,6 +32,15 @@ const html = (reply: FastifyReply, status: number, body: string | Buffer) =>
     .header('cache-control', 'no-cache')
     .header('vary', 'Cookie')
     .send(body);
+
+/** A drawn page kept in the catalogue's cache, with its compressed forms (lib/prepared-answer.ts). */
+const preparedHtml = (request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer) =>
+  sendPrepared(
+    request,
+    reply.status(200).header('cache-control', 'no-cache').header('vary', 'Cookie'),
+    answer,
+    'text/html; charset=utf-8',
+  );
 
 /** A reader who chose Bengali goes to the page's Bengali address, as from every other page. */
 const redirectTo = (reply: FastifyReply, address: string) =>
@@ -75,7 +85,7 @@ export async function pagesRoutes(app: FastifyInstance, options: { root: string 
           const answer = await catalogue.productHtmlAnswer(app.catalogue, page, id, locale, (product) =>
             draw(templates[locale], product, locale),
           );
-          return html(reply, 200, answer.body);
+          return preparedHtml(request, reply, answer);
         } catch (error) {
           if ((error as { code?: string }).code === 'NOT_FOUND') return html(reply, 404, templates[locale]);
           throw error;
@@ -97,7 +107,7 @@ export async function pagesRoutes(app: FastifyInstance, options: { root: string 
       const answer = await catalogue.productsHtmlAnswer(app.catalogue, locale, (products) =>
         productsPageHtml(templates[locale], products, base, locale),
       );
-      return html(reply, 200, answer.body);
+      return preparedHtml(request, reply, answer);
     });
 
   app.get('/robots.txt', async (_request, reply) =>

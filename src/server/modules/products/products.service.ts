@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Page } from '../../lib/listing.ts';
-import { prepareJson, type PreparedAnswer } from '../../lib/prepared-answer.ts';
+import { prepareAnswer, type PreparedAnswer } from '../../lib/prepared-answer.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import { dollarsToCents } from '../../../shared/money.ts';
 import {
@@ -68,7 +68,7 @@ export function productPageAnswer(
     const { rows, next } = await readPage(async (p) =>
       (await repository.listProducts(catalogue.db, p)).map((row) => inLanguage(row, language)),
     );
-    return prepareJson(JSON.stringify(rows), next);
+    return prepareAnswer(JSON.stringify(rows), next);
   });
 }
 
@@ -77,7 +77,7 @@ export function productAnswer(catalogue: Catalogue, id: string, language: Langua
   return catalogue.cache.get(`product:${language}:${id}`, async () => {
     const { categoryName: _name, categoryNameBn: _nameBn, ...product } = await getProduct(catalogue.db, id);
     const { nameBn, descriptionBn } = product;
-    return prepareJson(JSON.stringify({ ...inLanguage(product, language), nameBn, descriptionBn }));
+    return prepareAnswer(JSON.stringify({ ...inLanguage(product, language), nameBn, descriptionBn }));
   });
 }
 
@@ -307,7 +307,7 @@ export async function productSearchAnswer(
       page.map(({ sortKey: _key, tier: _tier, ...product }) => inLanguage(product, query.lang ?? 'en')),
     );
     const last = page.at(-1);
-    if (rows.length <= checked.limit || !last) return prepareJson(body);
+    if (rows.length <= checked.limit || !last) return prepareAnswer(body);
     const cursor = catalogue.cursors.encode({
       search: canonical,
       key: `${last.tier}|${last.sortKey}`,
@@ -317,7 +317,7 @@ export async function productSearchAnswer(
     for (const [name, value] of Object.entries(query))
       if (value !== undefined && name !== 'cursor') params.set(name, String(value));
     params.set('cursor', cursor);
-    return prepareJson(body, `<${path}?${params}>; rel="next"`);
+    return prepareAnswer(body, `<${path}?${params}>; rel="next"`);
   });
 }
 
@@ -334,9 +334,9 @@ export function productHtmlAnswer(
   language: Language,
   draw: (product: Awaited<ReturnType<typeof getProduct>>) => string,
 ): Promise<PreparedAnswer> {
-  return catalogue.cache.get(`page:${page}:${language}:${id}`, async () => ({
-    body: Buffer.from(draw(await getProduct(catalogue.db, id))),
-  }));
+  return catalogue.cache.get(`page:${page}:${language}:${id}`, async () =>
+    prepareAnswer(draw(await getProduct(catalogue.db, id))),
+  );
 }
 
 /**
@@ -350,7 +350,7 @@ export function productsHtmlAnswer(
 ): Promise<PreparedAnswer> {
   return catalogue.cache.get(`page:products:${language}`, async () => {
     const first = await productSearchAnswer(catalogue, { sort: 'newest', lang: language }, '/api/products');
-    return { body: Buffer.from(draw(JSON.parse(first.body.toString()) as CatalogueProduct[])) };
+    return prepareAnswer(draw(JSON.parse(first.body.toString()) as CatalogueProduct[]));
   });
 }
 
