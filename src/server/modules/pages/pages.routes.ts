@@ -25,26 +25,20 @@ import {
 /** The public pages a sitemap lists besides the products. */
 const PUBLIC_PAGES = ['/', '/products', '/blogs', '/myportfolio'];
 
+const HTML = 'text/html; charset=utf-8';
+
+/** What every page answer carries: checked again on each visit; the `lang` cookie may redirect it. */
+const asPage = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').header('vary', 'Cookie');
+
 const html = (reply: FastifyReply, status: number, body: string | Buffer) =>
-  reply
-    .status(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
-    .header('vary', 'Cookie')
-    .send(body);
+  asPage(reply).status(status).type(HTML).send(body);
 
 /** A drawn page kept in the catalogue's cache, with its compressed forms (lib/prepared-answer.ts). */
 const preparedHtml = (request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer) =>
-  sendPrepared(
-    request,
-    reply.status(200).header('cache-control', 'no-cache').header('vary', 'Cookie'),
-    answer,
-    'text/html; charset=utf-8',
-  );
+  sendPrepared(request, asPage(reply).status(200), answer, HTML);
 
 /** A reader who chose Bengali goes to the page's Bengali address, as from every other page. */
-const redirectTo = (reply: FastifyReply, address: string) =>
-  reply.header('cache-control', 'no-cache').header('vary', 'Cookie').redirect(address, 302);
+const redirectTo = (reply: FastifyReply, address: string) => asPage(reply).redirect(address, 302);
 
 /**
  * The page shell of each language: the built index.html and the build's Bengali shell (which
