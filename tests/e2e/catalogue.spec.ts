@@ -236,7 +236,15 @@ test.describe('product admin', () => {
     await page.getByLabel('Price (per unit)').fill('39.90');
     await page.getByLabel('Category').selectOption({ label: 'Sowing and planting' });
     await page.getByLabel(messages.fieldProductNameBn).fill(`বীজ যন্ত্র ${product.name.slice(-6)}`);
+    // The admin waits for the save to come back, then reads its confirmation.
+    const saved = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PUT' &&
+        new URL(response.url()).pathname === `/api/product/${product.id}`,
+    );
     await page.getByRole('button', { name: messages.saveChanges }).click();
+    const answer = await saved;
+    expect(answer.status(), await answer.text()).toBe(200);
     await expect(page.getByText(messages.productSaved)).toBeVisible();
 
     // Manage Products shows the new figures.

@@ -15,7 +15,11 @@ export function useEditProduct(productId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProductInput) => editProduct(productId, input),
-    // Lists, searches and the product itself all show price and stock.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
+    // Lists, searches and the product itself all show price and stock. They reload behind the
+    // save, not before it is confirmed: the form already shows what was saved, and the admin
+    // should not wait on three other reads (each retried on a bad connection) to hear so.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: productKeys.all });
+    },
   });
 }

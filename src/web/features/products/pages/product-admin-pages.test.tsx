@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../shared/messages.ts';
 import type { Product, ProductInput } from '../../../../shared/schemas/product.schema.ts';
@@ -195,6 +195,39 @@ describe('Edit Product', () => {
     await user.click(screen.getByRole('button', { name: messages.saveChanges }));
     expect(await screen.findByText('Stock must be at least 0')).toBeInTheDocument();
     expect(writes()).toHaveLength(0);
+  });
+
+  it('says saved as soon as the server has the save, while the reads it changed reload behind it', async () => {
+    // Once the save is sent, the product's own reads hang until the test lets them answer.
+    let answerReads!: () => void;
+    const readsMayAnswer = new Promise<void>((resolve) => (answerReads = resolve));
+    let saveSent = false;
+    const held = (body: JsonBodyType) => async () => {
+      if (saveSent) await readsMayAnswer;
+      return HttpResponse.json(body);
+    };
+    server.use(
+      http.put(`/api/product/${id}`, () => {
+        saveSent = true;
+        return HttpResponse.json({ modifiedCount: 1 });
+      }),
+      http.get(`/api/product/${id}`, held(stored)),
+      http.get(`/api/product/${id}/images`, held([])),
+      http.get('/api/categories', held(categories)),
+    );
+    const user = userEvent.setup();
+    renderEdit();
+    await user.clear(await screen.findByLabelText('Stock'));
+    await user.type(screen.getByLabelText('Stock'), '40');
+    await user.click(screen.getByRole('button', { name: messages.saveChanges }));
+    await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith(messages.productSaved));
+    // The product's reload was asked for (its first read, then this one) and is still waiting.
+    await waitFor(() =>
+      expect(
+        sent.filter((request) => request.method === 'GET' && pathOf(request) === `/api/product/${id}`),
+      ).toHaveLength(2),
+    );
+    answerReads();
   });
 
   it("shows the server's refusal and keeps the input", async () => {
