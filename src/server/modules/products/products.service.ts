@@ -248,15 +248,15 @@ async function wordMatch(catalogue: Catalogue, word: string): Promise<search.Wor
 }
 
 /**
- * The search terms of checked words: each word as a prefix; a word that begins no catalogue
- * word may also be any of the catalogue words nearest to it (a typo).
+ * The search terms of checked words: each word as a prefix (whole when that finds the same); a
+ * word that begins no catalogue word may also be any of the catalogue words nearest to it (a typo).
  */
 async function termsOf(catalogue: Catalogue, words: string[]): Promise<search.SearchTerm[]> {
   const matches = await Promise.all(words.map((word) => wordMatch(catalogue, word)));
-  return matches.map(({ word, known, nearest }) => [
+  return matches.map(({ word, known, nearest, whole }) => [
     // One or two characters ("l" in "16 l") match whole words only: as prefixes they match half
     // the dictionary and make the query slow for nothing.
-    { text: word, prefix: word.length >= 3 },
+    { text: word, prefix: word.length >= 3 && !whole },
     ...(known || !/^[\p{L}\p{M}]{4,}$/u.test(word) ? [] : nearest.map((text) => ({ text, prefix: false }))),
   ]);
 }

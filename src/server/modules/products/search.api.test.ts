@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { categories, products, UNCATEGORISED_ID } from '../../db/schema.ts';
@@ -13,6 +14,7 @@ import {
   emptyCatalogue,
 } from '../../../../tests/factories/products.ts';
 import { errorOf, useApiTest } from '../../../../tests/support/api-test.ts';
+import { matchWords } from './search.repository.ts';
 
 const t = useApiTest();
 
@@ -287,6 +289,35 @@ describe('GET /api/products: search that forgives', () => {
     expect(await names('/api/products?q=knapsak')).toEqual(['16 L Knapsack Sprayer']);
     await createProduct(t.app, { name: 'Knapsack Hoe' });
     expect(await names('/api/products?q=knapsak%20hoe')).toEqual(['Knapsack Hoe']);
+  });
+
+  it('searches a typed word whole only while no catalogue word begins with it', async () => {
+    // Letters this run alone uses (consonants, which the stemmer leaves as they are): the
+    // catalogue's lexemes outlive the products that brought them.
+    const root = Array.from({ length: 8 }, () => 'bcdfghjkmnpqrtvwxz'[randomInt(18)]).join('');
+    const longer = `${root}tr`;
+    const whole = async (word: string) => (await matchWords(t.app.db, [word]))[0]!.whole;
+    await createProduct(t.app, { name: `Garden ${root}` });
+    expect(await whole(root)).toBe(true);
+    expect(await whole(root.slice(0, -1))).toBe(false);
+    expect(await names(`/api/products?q=${root}`)).toEqual([`Garden ${root}`]);
+
+    // An edit brings a longer word: the typed word is a prefix again and finds it too.
+    const rake = await createProduct(t.app, { name: 'Bow Rake' });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/product/${rake.id}`,
+      headers: t.callers.admin.headers,
+      payload: productInput({ name: 'Bow Rake', description: `Fits the ${longer} frame.` }),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await whole(root)).toBe(false);
+    expect(await names(`/api/products?q=${root}`)).toEqual([`Garden ${root}`, 'Bow Rake']);
+
+    // A number that begins a longer one (a model number) stays a prefix.
+    await createProduct(t.app, { name: 'Water Pump AT-18504' });
+    expect(await whole('1850')).toBe(false);
+    expect(await names('/api/products?q=1850')).toEqual(['Water Pump AT-18504']);
   });
 
   it('finds a model number written with or without its hyphen', async () => {

@@ -486,15 +486,22 @@ export interface WordMatch {
   known: boolean;
   /** The nearest catalogue words, when it is not known (trigram similarity). */
   nearest: string[];
+  /**
+   * Its lexeme begins no other lexeme of the catalogue (search_lexemes), so as a prefix it
+   * would find exactly what it finds whole, and whole costs the GIN index one entry.
+   */
+  whole: boolean;
 }
 
 /**
  * For each search word (letters and digits only, checked by the service, so LIKE sees no
- * wildcard): is it the start of a catalogue word, and if not, which words is it near?
+ * wildcard): is it the start of a catalogue word, and if not, which words is it near? And may
+ * it be searched whole: its one lexeme (stemmed as to_tsquery stems it) is followed in C order
+ * by no lexeme that begins with it (migration 0009 says why that is enough).
  */
 export async function matchWords(db: Db, words: string[]): Promise<WordMatch[]> {
   if (words.length === 0) return [];
-  const rows = rowsOf<{ word: string; known: boolean; nearest: string[] | null }>(
+  const rows = rowsOf<{ word: string; known: boolean; nearest: string[] | null; whole: boolean }>(
     await executePrepared(
       db,
       sql`
@@ -503,12 +510,22 @@ export async function matchWords(db: Db, words: string[]): Promise<WordMatch[]> 
              (select array_agg(n.word) from (
                 select w.word from search_words w
                 where w.word % q.word and similarity(w.word, q.word) >= ${NEAR_WORD_SIMILARITY}
-                order by similarity(w.word, q.word) desc, w.word limit 3) n) as nearest
+                order by similarity(w.word, q.word) desc, w.word limit 3) n) as nearest,
+             cardinality(t.lexemes) = 1 and not coalesce(
+               (select starts_with(min(l.lexeme), t.lexemes[1] collate "C") from search_lexemes l
+                where l.lexeme > t.lexemes[1] collate "C"),
+               false) as whole
       from unnest(array[${sql.join(
         words.map((word) => sql`${word}`),
         sql`, `,
-      )}]::text[]) as q(word)`,
+      )}]::text[]) as q(word)
+      cross join lateral (select tsvector_to_array(to_tsvector('english', q.word)) as lexemes) t`,
     ),
   );
-  return rows.map((row) => ({ word: row.word, known: row.known, nearest: row.nearest ?? [] }));
+  return rows.map((row) => ({
+    word: row.word,
+    known: row.known,
+    nearest: row.nearest ?? [],
+    whole: row.whole,
+  }));
 }
