@@ -8,6 +8,7 @@ const benches = [
   'scale.bench.ts',
   'pages.bench.ts',
   'page-js.bench.ts',
+  'number-format.bench.ts',
   'search.bench.ts',
   'catalogue-load.bench.ts',
   'memory.bench.ts',

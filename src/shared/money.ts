@@ -19,13 +19,29 @@ export function orderTotalCents(quantity: number, unitPriceCents: Cents): Cents 
   return quantity * unitPriceCents;
 }
 
+/**
+ * The digits of a whole, non-negative number in groups: threes ('1,234,567'), or the lakh
+ * system's last three and then pairs ('12,34,567') when `lakh`. By hand rather than with
+ * `toLocaleString` or `Intl.NumberFormat`: a browser's first number format loads ICU's number
+ * data, tens of milliseconds of main thread on every page that shows a price
+ * (docs/decisions/033).
+ */
+export function groupDigits(whole: number, lakh = false): string {
+  const digits = String(whole);
+  let end = digits.length - 3;
+  if (end <= 0) return digits;
+  let grouped = digits.slice(end);
+  const size = lakh ? 2 : 3;
+  for (; end > 0; end -= size) grouped = `${digits.slice(Math.max(0, end - size), end)},${grouped}`;
+  return grouped;
+}
+
 /** Integer cents as the shop shows money: "$1,234.56", "$5" for whole dollars. */
 export function formatCents(cents: Cents): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100).toLocaleString('en-US');
   const rest = abs % 100;
-  return `${sign}$${whole}${rest ? '.' + String(rest).padStart(2, '0') : ''}`;
+  return `${sign}$${groupDigits(Math.floor(abs / 100))}${rest ? '.' + String(rest).padStart(2, '0') : ''}`;
 }
 
 /**

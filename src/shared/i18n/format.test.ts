@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   formatDate,
   formatNumber,
@@ -17,6 +17,52 @@ describe('numbers', () => {
   });
   it('keeps Latin digits and thousands grouping in English', () => {
     expect(formatNumber(1234567, 'en')).toBe('1,234,567');
+  });
+  // Whole numbers and prices are grouped by hand (a browser's first Intl number format is
+  // slow, docs/decisions/033); they must read exactly as Intl writes them.
+  const wholes = [0, 1, 9, 10, 99, 100, 999, 1000, 9999, 10000, 99999, 100000, 999999, 1000000];
+  for (let n = 7; wholes.length < 200; n = (n * 7919 + 13) % 9_007_199_254_740_881) wholes.push(n);
+  const withSigns = [...wholes, ...wholes.filter((n) => n > 0).map((n) => -n)];
+  it('groups whole numbers exactly as Intl does, in both languages', () => {
+    for (const [locale, tag] of [
+      ['en', 'en-US'],
+      ['bn', 'bn-BD'],
+    ] as const) {
+      const intl = new Intl.NumberFormat(tag, { maximumFractionDigits: 2 });
+      for (const n of withSigns) expect(formatNumber(n, locale), `${n}`).toBe(intl.format(n));
+    }
+    expect(formatNumber(2.5, 'en')).toBe('2.5');
+    expect(formatNumber(1234.567, 'bn')).toBe('১,২৩৪.৫৭');
+  });
+  it('formats whole numbers and prices without starting an Intl number format', () => {
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat');
+    const toLocaleString = vi.spyOn(Number.prototype, 'toLocaleString');
+    try {
+      for (const locale of ['en', 'bn'] as const) {
+        formatNumber(1234567, locale);
+        formatPrice(123450, locale);
+      }
+      expect(numberFormat).not.toHaveBeenCalled();
+      expect(toLocaleString).not.toHaveBeenCalled();
+    } finally {
+      numberFormat.mockRestore();
+      toLocaleString.mockRestore();
+    }
+  });
+  it('writes prices exactly as Intl does, in both languages', () => {
+    for (const [locale, tag, symbol] of [
+      ['en', 'en-US', '$'],
+      ['bn', 'bn-BD', '৳'],
+    ] as const) {
+      const format = (digits: number) =>
+        new Intl.NumberFormat(tag, { minimumFractionDigits: digits, maximumFractionDigits: 2 });
+      for (const cents of withSigns.map((n) => n % 1e15)) {
+        const abs = Math.abs(cents);
+        const amount = format(abs % 100 ? 2 : 0).format(abs / 100);
+        const expected = `${cents < 0 ? '-' : ''}${symbol}${amount}`;
+        expect(formatPrice(cents, locale), `${cents}`).toBe(expected);
+      }
+    }
   });
 });
 

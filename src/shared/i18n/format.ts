@@ -2,28 +2,18 @@
 // Bengali digits with Bangladesh's lakh grouping (১২,৩৪,৫৬৭), prices in taka (৳) and dates
 // in Asia/Dhaka time. Only values that are quantities go through here: phone numbers and
 // order ids are shown exactly as typed or issued, in every language.
-import { formatCents, type Cents } from '../money.ts';
+import { formatCents, groupDigits, type Cents } from '../money.ts';
 import { intlLocale, type Locale } from './locale.ts';
 
 export const SHOP_TIME_ZONE = 'Asia/Dhaka';
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-function numberFormat(locale: Locale, fractionDigits: number): Intl.NumberFormat {
-  const key = `${locale}:${fractionDigits}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(intlLocale[locale], {
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: Math.max(fractionDigits, 2),
-    });
-    numberFormats.set(key, format);
-  }
-  return format;
-}
-
 /** A count or figure: '4,200' in English, '৪,২০০' in Bengali. */
 export function formatNumber(value: number, locale: Locale): string {
-  return numberFormat(locale, 0).format(value);
+  // Whole numbers (every count the shop shows) are grouped by hand, exactly as Intl would
+  // (format.test.ts compares them); anything else goes to Intl (money.ts, groupDigits).
+  if (!Number.isSafeInteger(value)) return numberFormat(locale).format(value);
+  const figure = `${value < 0 ? '-' : ''}${groupDigits(Math.abs(value), locale === 'bn')}`;
+  return localizeDigits(figure, locale);
 }
 
 /**
@@ -35,7 +25,19 @@ export function formatPrice(cents: Cents, locale: Locale): string {
   if (locale === 'en') return formatCents(cents);
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
-  return `${sign}৳${numberFormat(locale, abs % 100 ? 2 : 0).format(abs / 100)}`;
+  const rest = abs % 100;
+  const taka = `${groupDigits(Math.floor(abs / 100), true)}${rest ? '.' + String(rest).padStart(2, '0') : ''}`;
+  return `${sign}৳${toBengaliDigits(taka)}`;
+}
+
+const numberFormats = new Map<Locale, Intl.NumberFormat>();
+function numberFormat(locale: Locale): Intl.NumberFormat {
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocale[locale], { maximumFractionDigits: 2 });
+    numberFormats.set(locale, format);
+  }
+  return format;
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
