@@ -1,7 +1,9 @@
 // API throughput: GET /api/products and GET /api/product/{id} against a ceiling, a bare Node
-// server answering the same bytes. Shop and ceiling each run in a process of their own, one
-// after the other, and the load generator (autocannon) in this one, so neither competes with
-// the load generator for an event loop. Each is warmed up before it is measured.
+// server answering the same bytes, and against a second ceiling that also sends the shop's own
+// answer headers (security headers and all), which shows what the shop adds beyond them. Shop
+// and ceilings each run in a process of their own, one after the other, and the load generator
+// (autocannon) in this one, so none competes with the load generator for an event loop. Each
+// is warmed up before it is measured.
 // PGlite by default, PostgreSQL when BENCH_DATABASE_URL is set; the shop logs at its default
 // level (info: one line per request) unless BENCH_LOG_LEVEL says otherwise.
 // Run: npm run build && flock /tmp/agritools-heavy.lock npx tsx bench/api.bench.ts
@@ -13,6 +15,17 @@ const databaseUrl = process.env.BENCH_DATABASE_URL;
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info';
 const WARM_UP_SECONDS = 3;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+/**
+ * The headers the shop answers `url` with when nothing asks for compression (as autocannon
+ * asks), less those a server writes itself for each connection or body.
+ */
+async function answerHeaders(url: string): Promise<Record<string, string>> {
+  const answer = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  await answer.arrayBuffer();
+  const perConnection = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  return Object.fromEntries([...answer.headers].filter(([name]) => !perConnection.has(name)));
+}
 
 /** The run with the median throughput. */
 const median = (runs: LoadResult[]) =>
@@ -43,24 +56,39 @@ try {
     ['GET /api/product/{id}', `/api/product/${first._id}`, oneBody],
   ] as const) {
     const ceilings: LoadResult[] = [];
+    const headersCeilings: LoadResult[] = [];
     const results: LoadResult[] = [];
     const ceiling = await startCeiling(body, 3311);
+    const headersCeiling = await startCeiling(body, 3312, await answerHeaders(`${shop.url}${path}`));
     try {
-      await load('warm-up', { url: ceiling.url, connections, duration: WARM_UP_SECONDS });
-      await load('warm-up', { url: `${shop.url}${path}`, connections, duration: WARM_UP_SECONDS });
+      for (const url of [ceiling.url, headersCeiling.url, `${shop.url}${path}`])
+        await load('warm-up', { url, connections, duration: WARM_UP_SECONDS });
       for (let round = 0; round < ROUNDS; round += 1) {
         ceilings.push(await load('ceiling', { url: ceiling.url, connections, serverPid: ceiling.pid }));
+        headersCeilings.push(
+          await load('ceiling, headers', {
+            url: headersCeiling.url,
+            connections,
+            serverPid: headersCeiling.pid,
+          }),
+        );
         results.push(
           await load(label, { url: `${shop.url}${path}`, connections, serverPid: shop.child.pid }),
         );
       }
     } finally {
       await ceiling.close();
+      await headersCeiling.close();
     }
+    const figures = (runs: LoadResult[]) => runs.map((r) => r.requestsPerSecond).join(' ');
     console.log(
-      `${label}: shop ${results.map((r) => r.requestsPerSecond).join(' ')} req/s, ceiling ${ceilings.map((r) => r.requestsPerSecond).join(' ')} req/s`,
+      `${label}: shop ${figures(results)} req/s, ceiling ${figures(ceilings)} req/s, ` +
+        `with the shop's headers ${figures(headersCeilings)} req/s`,
     );
-    rows.push({ ...withCeiling(median(results), median(ceilings)), bytes: body.length });
+    rows.push({
+      ...withCeiling(median(results), median(ceilings), median(headersCeilings)),
+      bytes: body.length,
+    });
   }
   printTable(
     `API reads, ${connections} connections, median of ${ROUNDS} rounds, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, log level ${logLevel} (rate limit off)`,

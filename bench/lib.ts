@@ -35,12 +35,26 @@ export async function startShop(
 export async function startCeiling(
   body: Buffer,
   port: number,
+  headers?: Record<string, string>,
 ): Promise<{ url: string; pid: number; close(): Promise<void> }> {
-  const bodyFile = join(mkdtempSync(join(tmpdir(), 'agritools-ceiling-')), 'body');
+  const folder = mkdtempSync(join(tmpdir(), 'agritools-ceiling-'));
+  const bodyFile = join(folder, 'body');
   writeFileSync(bodyFile, body);
+  const headerArgs = [];
+  if (headers) {
+    writeFileSync(join(folder, 'headers.json'), JSON.stringify(headers));
+    headerArgs.push(join(folder, 'headers.json'));
+  }
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'ceiling-server.ts'), bodyFile, String(port)],
+    [
+      '--import',
+      'tsx',
+      join(import.meta.dirname, 'ceiling-server.ts'),
+      bodyFile,
+      String(port),
+      ...headerArgs,
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const exited = once(child, 'exit');
@@ -160,17 +174,29 @@ export function printTable(title: string, rows: Array<Record<string, string | nu
   console.table(rows);
 }
 
-export function withCeiling(result: LoadResult, ceiling: LoadResult) {
+/**
+ * A shop row beside its ceiling; with `headersCeiling` (the bare server sending the shop's own
+ * answer headers too), also the share of that, which is what the shop itself adds.
+ */
+export function withCeiling(result: LoadResult, ceiling: LoadResult, headersCeiling?: LoadResult) {
+  const ratio = (of: LoadResult) =>
+    `${Math.round((100 * result.requestsPerSecond) / Math.max(1, of.requestsPerSecond))} %`;
+  const withHeaders = headersCeiling && {
+    "with the shop's headers req/s": headersCeiling.requestsPerSecond,
+    'ratio to it': ratio(headersCeiling),
+    'its CPU µs/req': headersCeiling.cpuUsPerRequest ?? '',
+  };
   return {
     route: result.label,
     'req/s': result.requestsPerSecond,
     'p50 ms': result.p50,
     'p99 ms': result.p99,
     'ceiling req/s': ceiling.requestsPerSecond,
-    'ratio to ceiling': `${Math.round((100 * result.requestsPerSecond) / Math.max(1, ceiling.requestsPerSecond))} %`,
+    'ratio to ceiling': ratio(ceiling),
     'ceiling p99 ms': ceiling.p99,
     'CPU µs/req': result.cpuUsPerRequest ?? '',
     'ceiling CPU µs/req': ceiling.cpuUsPerRequest ?? '',
+    ...withHeaders,
     'non-2xx': result.non2xx,
     errors: result.errors,
   };
