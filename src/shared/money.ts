@@ -36,12 +36,20 @@ export function groupDigits(whole: number, lakh = false): string {
   return grouped;
 }
 
-/** Integer cents as the shop shows money: "$1,234.56", "$5" for whole dollars. */
-export function formatCents(cents: Cents): string {
-  const sign = cents < 0 ? '-' : '';
+/**
+ * The size of an amount of integer cents, without sign or currency: its whole part grouped
+ * (groupDigits, `lakh` as there) and its cents as two digits when there are any ('1,234.56',
+ * '5'). Each language puts its own sign, symbol and digits around it.
+ */
+export function centsFigure(cents: Cents, lakh = false): string {
   const abs = Math.abs(cents);
   const rest = abs % 100;
-  return `${sign}$${groupDigits(Math.floor(abs / 100))}${rest ? '.' + String(rest).padStart(2, '0') : ''}`;
+  return `${groupDigits(Math.floor(abs / 100), lakh)}${rest ? '.' + String(rest).padStart(2, '0') : ''}`;
+}
+
+/** Integer cents as the shop shows money: "$1,234.56", "$5" for whole dollars. */
+export function formatCents(cents: Cents): string {
+  return `${cents < 0 ? '-' : ''}$${centsFigure(cents)}`;
 }
 
 /**

@@ -2,7 +2,7 @@
 // Bengali digits with Bangladesh's lakh grouping (১২,৩৪,৫৬৭), prices in taka (৳) and dates
 // in Asia/Dhaka time. Only values that are quantities go through here: phone numbers and
 // order ids are shown exactly as typed or issued, in every language.
-import { formatCents, groupDigits, type Cents } from '../money.ts';
+import { centsFigure, formatCents, groupDigits, type Cents } from '../money.ts';
 import { intlLocale, type Locale } from './locale.ts';
 
 export const SHOP_TIME_ZONE = 'Asia/Dhaka';
@@ -23,11 +23,7 @@ export function formatNumber(value: number, locale: Locale): string {
  */
 export function formatPrice(cents: Cents, locale: Locale): string {
   if (locale === 'en') return formatCents(cents);
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const rest = abs % 100;
-  const taka = `${groupDigits(Math.floor(abs / 100), true)}${rest ? '.' + String(rest).padStart(2, '0') : ''}`;
-  return `${sign}৳${toBengaliDigits(taka)}`;
+  return `${cents < 0 ? '-' : ''}৳${toBengaliDigits(centsFigure(cents, true))}`;
 }
 
 const numberFormats = new Map<Locale, Intl.NumberFormat>();
