@@ -1,9 +1,10 @@
 // API throughput: GET /api/products and GET /api/product/{id} against a ceiling, a bare Node
 // server answering the same bytes, and against a second ceiling that also sends the shop's own
-// answer headers (security headers and all), which shows what the shop adds beyond them. Shop
-// and ceilings each run in a process of their own, one after the other, and the load generator
-// (autocannon) in this one, so none competes with the load generator for an event loop. Each
-// is warmed up before it is measured.
+// answer headers (security headers and all), which shows what the shop adds beyond them, and an
+// empty Fastify app sending the same bytes and headers, which shows what the framework alone
+// costs. Shop and ceilings each run in a process of their own, one after the other, and the
+// load generator (autocannon) in this one, so none competes with the load generator for an
+// event loop. Each is warmed up before it is measured.
 // PGlite by default, PostgreSQL when BENCH_DATABASE_URL is set; the shop logs at its default
 // level (info: one line per request) unless BENCH_LOG_LEVEL says otherwise.
 // Run: npm run build && flock /tmp/agritools-heavy.lock npx tsx bench/api.bench.ts
@@ -57,11 +58,14 @@ try {
   ] as const) {
     const ceilings: LoadResult[] = [];
     const headersCeilings: LoadResult[] = [];
+    const fastifyCeilings: LoadResult[] = [];
     const results: LoadResult[] = [];
+    const shopHeaders = await answerHeaders(`${shop.url}${path}`);
     const ceiling = await startCeiling(body, 3311);
-    const headersCeiling = await startCeiling(body, 3312, await answerHeaders(`${shop.url}${path}`));
+    const headersCeiling = await startCeiling(body, 3312, shopHeaders);
+    const fastifyCeiling = await startCeiling(body, 3313, shopHeaders, 'fastify');
     try {
-      for (const url of [ceiling.url, headersCeiling.url, `${shop.url}${path}`])
+      for (const url of [ceiling.url, headersCeiling.url, fastifyCeiling.url, `${shop.url}${path}`])
         await load('warm-up', { url, connections, duration: WARM_UP_SECONDS });
       for (let round = 0; round < ROUNDS; round += 1) {
         ceilings.push(await load('ceiling', { url: ceiling.url, connections, serverPid: ceiling.pid }));
@@ -72,6 +76,13 @@ try {
             serverPid: headersCeiling.pid,
           }),
         );
+        fastifyCeilings.push(
+          await load('empty Fastify app, headers', {
+            url: fastifyCeiling.url,
+            connections,
+            serverPid: fastifyCeiling.pid,
+          }),
+        );
         results.push(
           await load(label, { url: `${shop.url}${path}`, connections, serverPid: shop.child.pid }),
         );
@@ -79,14 +90,16 @@ try {
     } finally {
       await ceiling.close();
       await headersCeiling.close();
+      await fastifyCeiling.close();
     }
     const figures = (runs: LoadResult[]) => runs.map((r) => r.requestsPerSecond).join(' ');
     console.log(
       `${label}: shop ${figures(results)} req/s, ceiling ${figures(ceilings)} req/s, ` +
-        `with the shop's headers ${figures(headersCeilings)} req/s`,
+        `with the shop's headers ${figures(headersCeilings)} req/s, ` +
+        `an empty Fastify app with them ${figures(fastifyCeilings)} req/s`,
     );
     rows.push({
-      ...withCeiling(median(results), median(ceilings), median(headersCeilings)),
+      ...withCeiling(median(results), median(ceilings), median(headersCeilings), median(fastifyCeilings)),
       bytes: body.length,
     });
   }

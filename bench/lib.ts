@@ -30,19 +30,21 @@ export async function startShop(
 
 /**
  * The ceiling: a bare Node HTTP server (bench/ceiling-server.ts) in its own process, answering
- * `body` with the same content type, as fast as one Node process can on this machine.
+ * `body` with the same content type, as fast as one Node process can on this machine; with
+ * `framework` 'fastify', an empty Fastify app sending the same bytes and headers.
  */
 export async function startCeiling(
   body: Buffer,
   port: number,
   headers?: Record<string, string>,
+  framework?: 'fastify',
 ): Promise<{ url: string; pid: number; close(): Promise<void> }> {
   const folder = mkdtempSync(join(tmpdir(), 'agritools-ceiling-'));
   const bodyFile = join(folder, 'body');
   writeFileSync(bodyFile, body);
   const headerArgs = [];
-  if (headers) {
-    writeFileSync(join(folder, 'headers.json'), JSON.stringify(headers));
+  if (headers || framework) {
+    writeFileSync(join(folder, 'headers.json'), JSON.stringify(headers ?? {}));
     headerArgs.push(join(folder, 'headers.json'));
   }
   const child = spawn(
@@ -54,6 +56,7 @@ export async function startCeiling(
       bodyFile,
       String(port),
       ...headerArgs,
+      ...(framework ? [framework] : []),
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
@@ -176,15 +179,27 @@ export function printTable(title: string, rows: Array<Record<string, string | nu
 
 /**
  * A shop row beside its ceiling; with `headersCeiling` (the bare server sending the shop's own
- * answer headers too), also the share of that, which is what the shop itself adds.
+ * answer headers too), also the share of that, which is what the shop itself adds; with
+ * `fastifyCeiling` (an empty Fastify app sending the same), what the framework alone reaches.
  */
-export function withCeiling(result: LoadResult, ceiling: LoadResult, headersCeiling?: LoadResult) {
-  const ratio = (of: LoadResult) =>
-    `${Math.round((100 * result.requestsPerSecond) / Math.max(1, of.requestsPerSecond))} %`;
+export function withCeiling(
+  result: LoadResult,
+  ceiling: LoadResult,
+  headersCeiling?: LoadResult,
+  fastifyCeiling?: LoadResult,
+) {
+  const share = (part: LoadResult, of: LoadResult) =>
+    `${Math.round((100 * part.requestsPerSecond) / Math.max(1, of.requestsPerSecond))} %`;
+  const ratio = (of: LoadResult) => share(result, of);
   const withHeaders = headersCeiling && {
     "with the shop's headers req/s": headersCeiling.requestsPerSecond,
     'ratio to it': ratio(headersCeiling),
     'its CPU µs/req': headersCeiling.cpuUsPerRequest ?? '',
+  };
+  const withFastify = fastifyCeiling && {
+    'empty Fastify app, headers, req/s': fastifyCeiling.requestsPerSecond,
+    'its ratio to ceiling': share(fastifyCeiling, ceiling),
+    'Fastify CPU µs/req': fastifyCeiling.cpuUsPerRequest ?? '',
   };
   return {
     route: result.label,
@@ -197,6 +212,7 @@ export function withCeiling(result: LoadResult, ceiling: LoadResult, headersCeil
     'CPU µs/req': result.cpuUsPerRequest ?? '',
     'ceiling CPU µs/req': ceiling.cpuUsPerRequest ?? '',
     ...withHeaders,
+    ...withFastify,
     'non-2xx': result.non2xx,
     errors: result.errors,
   };
