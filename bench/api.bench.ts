@@ -6,7 +6,8 @@
 // load generator (autocannon) in this one, so none competes with the load generator for an
 // event loop. Each is warmed up before it is measured.
 // PGlite by default, PostgreSQL when BENCH_DATABASE_URL is set; the shop logs at its default
-// level (info: one line per request) unless BENCH_LOG_LEVEL says otherwise.
+// level (info: one line per request) unless BENCH_LOG_LEVEL says otherwise, and writes its line
+// per request unless BENCH_REQUEST_LOG=false (the shop's REQUEST_LOG).
 // Run: npm run build && flock /tmp/agritools-heavy.lock npx tsx bench/api.bench.ts
 import { cpus, loadavg } from 'node:os';
 import { load, printTable, startCeiling, startShop, withCeiling, type LoadResult } from './lib.ts';
@@ -14,6 +15,7 @@ import { load, printTable, startCeiling, startShop, withCeiling, type LoadResult
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info';
+const requestLog = process.env.BENCH_REQUEST_LOG ?? 'true';
 const WARM_UP_SECONDS = 3;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
@@ -38,7 +40,7 @@ console.log(
     .join(' ')} at the start, Node ${process.version}`,
 );
 const shop = await startShop(
-  { LOG_LEVEL: logLevel, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+  { LOG_LEVEL: logLevel, REQUEST_LOG: requestLog, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
   3310,
 );
 try {
@@ -104,7 +106,7 @@ try {
     });
   }
   printTable(
-    `API reads, ${connections} connections, median of ${ROUNDS} rounds, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, log level ${logLevel} (rate limit off)`,
+    `API reads, ${connections} connections, median of ${ROUNDS} rounds, ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, log level ${logLevel}, request log ${requestLog} (rate limit off)`,
     rows,
   );
   console.log(

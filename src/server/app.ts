@@ -125,9 +125,15 @@ function loggerOptions(
  * ("incoming request", "request completed"), and without a hook of its own: Fastify calls this
  * once the answer has gone. Fastify's other per-request lines (its default error handler's,
  * its 404's) stay off (`disableRequestLogging`): the shop's error handler logs what went wrong.
+ * With REQUEST_LOG off only the requests that failed while answering are written.
  */
 class RequestLog extends LogController {
+  constructor(private readonly eachRequest: boolean) {
+    super({ disableRequestLogging: true });
+  }
+
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (!error && !this.eachRequest) return;
     const line = {
       method: request.method,
       url: request.url,
@@ -154,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 64 * 1024,
     // Ids and emails in paths are short; refuse absurd URLs before routing.
     routerOptions: { maxParamLength: 300 },
-    logController: new RequestLog({ disableRequestLogging: true }),
+    logController: new RequestLog(env.REQUEST_LOG ?? true),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -57,3 +57,26 @@ describe('logs', () => {
     expect(log).not.toContain(verifyToken);
   });
 });
+
+describe('with REQUEST_LOG=false', () => {
+  const quietLines: string[] = [];
+  let quiet: TestApp;
+  beforeAll(async () => {
+    quiet = await createTestApp(
+      { REQUEST_LOG: 'false' },
+      { logDestination: { write: (line: string) => quietLines.push(line) } },
+    );
+  });
+  afterAll(() => quiet.close());
+
+  it("writes no line per request, and the shop's other lines as before", async () => {
+    const person = await signUp(quiet.app);
+    await waitForMail(quiet.dataDir, person.email, '/verify-email');
+    const read = await quiet.app.inject({ method: 'GET', url: '/api/products' });
+    expect(read.statusCode).toBe(200);
+
+    const messages = quietLines.map((line) => (JSON.parse(line) as { msg?: string }).msg);
+    expect(messages).toContain('mail written to outbox');
+    expect(messages).not.toContain('request completed');
+  });
+});

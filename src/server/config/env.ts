@@ -35,6 +35,11 @@ export const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * One log line per answered request (default on). Off for a shop whose reverse proxy keeps
+   * the access log: about a quarter of a cached read's work (docs/decisions/015).
+   */
+  REQUEST_LOG: booleanFlag.optional(),
   /** Raise or switch off the generous API limit (benchmarks say when they do). */
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
   /** The most the catalogue read cache may hold, in MiB (docs/decisions/008). */
