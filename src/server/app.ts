@@ -104,6 +104,9 @@ export interface BuildAppOptions {
 /** How often the outbox sender looks for due mail, and the expiry job for ended holds. */
 const MAIL_ROUND_MS = 1_000;
 const EXPIRY_ROUND_MS = 60_000;
+/** About 3,000 search words' matches: a few hundred bytes each (read-cache.ts counts them). */
+const SEARCH_WORD_CACHE_BYTES = 1024 * 1024;
+const SEARCH_WORD_MAX_AGE_MS = 10 * 60_000;
 
 export function databaseTarget(env: Env): DatabaseTarget {
   return env.DATABASE_URL
@@ -188,12 +191,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('authSecret', authSecret);
   app.decorate('publicUrl', (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''));
   app.decorate('accessTokens', createAccessTokens(authSecret));
+  // Search words' matches change only with the catalogue's words, and are dropped with the read
+  // cache; their age bound is longer because a missed notification costs only a typo's guess.
+  const searchWords = createReadCache({
+    maxBytes: SEARCH_WORD_CACHE_BYTES,
+    maxAgeMs: options.readCacheMaxAgeMs ?? SEARCH_WORD_MAX_AGE_MS,
+  });
   const readCache = createReadCache<PreparedAnswer>({
     maxBytes: env.CATALOGUE_CACHE_MB * 1024 * 1024,
     maxAgeMs: options.readCacheMaxAgeMs ?? 5_000,
+    dropsWithIt: [searchWords],
   });
-  app.addHook('onClose', () => readCache.close());
-  app.decorate('catalogue', { db: database.db, cache: readCache, cursors: createCursors(authSecret) });
+  app.addHook('onClose', () => {
+    readCache.close();
+    searchWords.close();
+  });
+  app.decorate('catalogue', {
+    db: database.db,
+    cache: readCache,
+    words: searchWords,
+    cursors: createCursors(authSecret),
+  });
   const readCacheHolder = { cache: readCache };
   app.decorate('media', options.mediaStorage ?? mediaStorageFrom(env));
   // Writes by other instances (or by hand) arrive as notifications from the products trigger.

@@ -76,4 +76,28 @@ describe('the catalogue read cache', () => {
     cache.invalidate();
     expect(cache.stats()).toEqual({ entries: 0, bytes: 0 });
   });
+
+  it('drops the caches that depend on it with it, and only those', async () => {
+    const words = createReadCache({ maxBytes: 1_000_000, maxAgeMs: 600_000 });
+    const unrelated = createReadCache({ maxBytes: 1_000_000, maxAgeMs: 600_000 });
+    cache = createReadCache({ maxBytes: 1_000_000, maxAgeMs: 60_000, dropsWithIt: [words] });
+    try {
+      await cache.get('product:1', answer(100));
+      await words.get('word:sprayer', answer(50));
+      await unrelated.get('word:sprayer', answer(50));
+      // Dropping a dependent leaves the cache it depends on as it was.
+      words.invalidate();
+      expect(cache.stats().entries).toBe(1);
+      await words.get('word:sprayer', answer(50));
+      cache.invalidate();
+      expect(words.stats()).toEqual({ entries: 0, bytes: 0 });
+      expect(unrelated.stats().entries).toBe(1);
+      const produce = vi.fn(answer(50));
+      await words.get('word:sprayer', produce);
+      expect(produce).toHaveBeenCalledTimes(1);
+    } finally {
+      words.close();
+      unrelated.close();
+    }
+  });
 });

@@ -58,6 +58,8 @@ const sizeOf = (key: string, answer: CachedAnswer) =>
 export function createReadCache<A extends CachedAnswer = CachedAnswer>(options: {
   maxBytes: number;
   maxAgeMs: number;
+  /** Caches of what this one's data decides, dropped whenever this one is. */
+  dropsWithIt?: Array<Pick<ReadCache, 'invalidate'>>;
 }): ReadCache<A> {
   let generation = 0;
   let bytes = 0;
@@ -137,6 +139,7 @@ export function createReadCache<A extends CachedAnswer = CachedAnswer>(options: 
       entries.clear();
       bytes = 0;
       pending.clear();
+      for (const dependent of options.dropsWithIt ?? []) dependent.invalidate();
     },
     stats: () => ({ entries: entries.size, bytes }),
     close: () => clearInterval(timer),

@@ -34,6 +34,12 @@ export interface Catalogue {
   db: Db;
   /** Prepared answers: serialized and compressed once per change (lib/prepared-answer.ts). */
   cache: ReadCache<PreparedAnswer>;
+  /**
+   * How search words stand against the catalogue's words (`wordMatch`), dropped with `cache`.
+   * Apart from it because searches asked once fill `cache` within seconds, pushing out the few
+   * thousand words that dealers' searches share.
+   */
+  words: ReadCache;
   /** Signs and checks the keyset cursors of product searches. */
   cursors: Cursors;
 }
@@ -236,11 +242,11 @@ function checkSearch(query: ProductQuery): CheckedSearch {
 
 /**
  * How a search word stands against the catalogue's words. Searches share their words ("16 l
- * sprayer", "steel sprayer"), so each word's match is kept in the read cache like an answer and
- * dropped with it when the catalogue changes.
+ * sprayer", "steel sprayer"), so each word's match is kept in the catalogue's word cache and
+ * dropped with the read cache when the catalogue changes.
  */
 async function wordMatch(catalogue: Catalogue, word: string): Promise<search.WordMatch> {
-  const cached = await catalogue.cache.get(`word:${word}`, async () => {
+  const cached = await catalogue.words.get(`word:${word}`, async () => {
     const [match] = await search.matchWords(catalogue.db, [word]);
     return { body: Buffer.from(JSON.stringify(match)) };
   });
