@@ -113,7 +113,7 @@ const databaseUrl =
 const seeding = await openDatabase(
   databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir },
 );
-let started = performance.now();
+const started = performance.now();
 await seeding.migrate();
 await seedCatalogue(seeding.db, PRODUCTS);
 await seeding.db.execute(sql`vacuum analyze`);
@@ -152,7 +152,6 @@ try {
       headers,
       requests: cycling(paths, once ? walk : undefined),
     });
-    started = performance.now();
     const result: LoadResult = await load(label, {
       url: shop.url,
       connections: 20,
