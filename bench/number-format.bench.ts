@@ -1,15 +1,36 @@
 // What the first number format of a page costs the browser's main thread (docs/decisions/033):
 // in a fresh Chromium page each time, the time of the first call and of the call after it, for
 // Intl.NumberFormat and toLocaleString (which load ICU's number data on first use), for the
-// shop's own grouping (groupDigits, as the pages run it), and for Intl.DateTimeFormat. Real time
-// on this machine, no CPU slowdown: Lighthouse's mobile runs count it four times over.
+// shop's own grouping (groupDigits, as the pages run it), for Intl.DateTimeFormat and for the
+// shop's own dates (formatDate, its module built by Vite as for the pages). Real time on this
+// machine, no CPU slowdown: Lighthouse's mobile runs count it four times over.
 // Run: npx tsx bench/number-format.bench.ts (BENCH_RUNS fresh pages per row, default 7)
 import { chromium } from '@playwright/test';
+import { build, type Rolldown } from 'vite';
 import { groupDigits } from '../src/shared/money.ts';
 import { printTable } from './lib.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from './browser.ts';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7));
+
+/** The shop's format module as one script that leaves its exports in `shopFormat`. */
+async function shopFormatScript(): Promise<string> {
+  const built = (await build({
+    configFile: false,
+    logLevel: 'silent',
+    build: {
+      write: false,
+      lib: {
+        entry: new URL('../src/shared/i18n/format.ts', import.meta.url).pathname,
+        formats: ['iife'],
+        name: 'shopFormat',
+      },
+    },
+  })) as Rolldown.RolldownOutput[];
+  return built[0]!.output[0].code;
+}
+const shopFormat = await shopFormatScript();
+
 // Each is a script run in the page; the shop's function goes in as its own source.
 const CALLS: Record<string, string> = {
   "new Intl.NumberFormat('en-US').format":
@@ -20,6 +41,10 @@ const CALLS: Record<string, string> = {
   'groupDigits (the shop)': `(${groupDigits.toString()})(1234567)`,
   "new Intl.DateTimeFormat('en-US').format":
     "new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Dhaka', dateStyle: 'long' }).format(0)",
+  "new Intl.DateTimeFormat('bn-BD').format, with time":
+    "new Intl.DateTimeFormat('bn-BD', { timeZone: 'Asia/Dhaka', dateStyle: 'long', timeStyle: 'short' }).format(0)",
+  "formatDate (the shop), 'en', with time": `${shopFormat};shopFormat.formatDate(0, 'en', true)`,
+  "formatDate (the shop), 'bn', with time": `${shopFormat};shopFormat.formatDate(0, 'bn', true)`,
 };
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);

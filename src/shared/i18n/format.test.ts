@@ -90,6 +90,57 @@ describe('dates', () => {
     expect(formatDate(lateEvening, 'en')).toBe('November 24, 2026');
     expect(formatDate(lateEvening, 'en', true)).toMatch(/November 24, 2026.*2:30\sAM/);
   });
+  // Dates are written by hand (a browser's first Intl date format is slow, docs/decisions/033);
+  // they must read exactly as Intl writes them in Dhaka: every month, midnight and noon, and
+  // instants spread over the years the shop can see (Dhaka has kept UTC+6 since 2010).
+  const instants = [
+    Date.UTC(2026, 10, 23, 18, 0),
+    Date.UTC(2026, 10, 24, 6, 0),
+    Date.UTC(2026, 11, 31, 17, 59),
+  ];
+  for (let month = 0; month < 12; month += 1) instants.push(Date.UTC(2027, month, 1, 12, 7));
+  const from = Date.UTC(2010, 0, 1);
+  for (let n = 7; instants.length < 500; n = (n * 7919 + 13) % 2_000_003)
+    instants.push(from + (n / 2_000_003) * 90 * 365 * 24 * 60 * 60 * 1000);
+  it('writes dates and times exactly as Intl does in Dhaka, in both languages', () => {
+    for (const [locale, tag] of [
+      ['en', 'en-US'],
+      ['bn', 'bn-BD'],
+    ] as const) {
+      const dateOnly = new Intl.DateTimeFormat(tag, { timeZone: 'Asia/Dhaka', dateStyle: 'long' });
+      const withTime = new Intl.DateTimeFormat(tag, {
+        timeZone: 'Asia/Dhaka',
+        dateStyle: 'long',
+        timeStyle: 'short',
+      });
+      for (const instant of instants) {
+        expect(formatDate(instant, locale), new Date(instant).toISOString()).toBe(dateOnly.format(instant));
+        expect(formatDate(instant, locale, true), new Date(instant).toISOString()).toBe(
+          withTime.format(instant),
+        );
+      }
+    }
+  });
+  it('writes dates without starting an Intl date format', () => {
+    const dateFormat = vi.spyOn(Intl, 'DateTimeFormat');
+    const toLocaleString = vi.spyOn(Date.prototype, 'toLocaleString');
+    try {
+      for (const locale of ['en', 'bn'] as const) {
+        formatDate(lateEvening, locale);
+        formatDate(lateEvening, locale, true);
+      }
+      expect(dateFormat).not.toHaveBeenCalled();
+      expect(toLocaleString).not.toHaveBeenCalled();
+    } finally {
+      dateFormat.mockRestore();
+      toLocaleString.mockRestore();
+    }
+  });
+  it('accepts the forms the API sends: an ISO string, a Date, milliseconds', () => {
+    const instant = Date.parse(lateEvening);
+    expect(formatDate(new Date(instant), 'en', true)).toBe(formatDate(lateEvening, 'en', true));
+    expect(formatDate(instant, 'bn', true)).toBe(formatDate(lateEvening, 'bn', true));
+  });
 });
 
 describe('digits', () => {

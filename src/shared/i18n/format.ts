@@ -5,8 +5,6 @@
 import { centsFigure, formatCents, groupDigits, type Cents } from '../money.ts';
 import { intlLocale, type Locale } from './locale.ts';
 
-export const SHOP_TIME_ZONE = 'Asia/Dhaka';
-
 /** A count or figure: '4,200' in English, '৪,২০০' in Bengali. */
 export function formatNumber(value: number, locale: Locale): string {
   // Whole numbers (every count the shop shows) are grouped by hand, exactly as Intl would
@@ -36,20 +34,64 @@ function numberFormat(locale: Locale): Intl.NumberFormat {
   return format;
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-/** A date (and time, when `withTime`) in the shop's time zone, Asia/Dhaka. */
+/** Month names as Intl writes them in a long date ('November 24, 2026', '২৪ নভেম্বর, ২০২৬'). */
+const MONTHS: Record<Locale, readonly string[]> = {
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+  bn: [
+    'জানুয়ারি',
+    'ফেব্রুয়ারি',
+    'মার্চ',
+    'এপ্রিল',
+    'মে',
+    'জুন',
+    'জুলাই',
+    'আগস্ট',
+    'সেপ্টেম্বর',
+    'অক্টোবর',
+    'নভেম্বর',
+    'ডিসেম্বর',
+  ],
+};
+/** What joins the date and the time: 'November 24, 2026 at 2:30 AM', '২৪ নভেম্বর, ২০২৬ এ ২:৩০ AM'. */
+const AT: Record<Locale, string> = { en: 'at', bn: 'এ' };
+
+/**
+ * Asia/Dhaka's offset from UTC: UTC+6 all year since 2010 (Bangladesh's only daylight saving
+ * time was in 2009, before the shop's first order).
+ */
+const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * A date (and time, when `withTime`) in the shop's time zone, Asia/Dhaka, written exactly as
+ * `Intl.DateTimeFormat` writes `dateStyle: 'long'` (and `timeStyle: 'short'`); format.test.ts
+ * compares them. By hand for the same reason as numbers (docs/decisions/033): a browser's first
+ * date format loads ICU's calendar data, tens of milliseconds of main thread.
+ */
 export function formatDate(date: Date | string | number, locale: Locale, withTime = false): string {
-  const key = `${locale}:${withTime}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(intlLocale[locale], {
-      timeZone: SHOP_TIME_ZONE,
-      dateStyle: 'long',
-      ...(withTime ? { timeStyle: 'short' } : {}),
-    });
-    dateFormats.set(key, format);
-  }
-  return format.format(new Date(date));
+  // The Dhaka wall clock, read through the UTC getters of a date moved by the offset.
+  const dhaka = new Date(new Date(date).getTime() + DHAKA_OFFSET_MS);
+  const day = dhaka.getUTCDate();
+  const month = MONTHS[locale][dhaka.getUTCMonth()];
+  const year = dhaka.getUTCFullYear();
+  const written = locale === 'en' ? `${month} ${day}, ${year}` : `${day} ${month}, ${year}`;
+  if (!withTime) return localizeDigits(written, locale);
+  const hours = dhaka.getUTCHours();
+  const minutes = String(dhaka.getUTCMinutes()).padStart(2, '0');
+  const time = `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  return localizeDigits(`${written} ${AT[locale]} ${time}`, locale);
 }
 
 const BENGALI_ZERO = 0x09e6;
