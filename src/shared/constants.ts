@@ -55,3 +55,11 @@ export const OTHER_SERVICES = [
   'Cattle Housing',
   'Green House Setup',
 ] as const;
+
+/**
+ * Sorts of the products page; `relevance` needs a search text and is its default. Here rather
+ * than beside the search schema so that the products page, which needs only the list, does not
+ * load the form libraries (docs/benchmarks.md, "JavaScript per public page").
+ */
+export const productSorts = ['relevance', 'newest', 'price-asc', 'price-desc', 'rating'] as const;
+export type ProductSort = (typeof productSorts)[number];

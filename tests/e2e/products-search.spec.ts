@@ -53,3 +53,25 @@ test('a dealer finds a tool despite a typo, shares the search and opens its page
   expect(html).toContain(`<title>${name} | AgriTools</title>`);
   expect(html).toContain('"@type":"Product"');
 });
+
+// A dealer on a phone pays for every script the products page loads. It needs no form library
+// (zod, react-hook-form: their shared chunk, vite.config.ts); the sign-in page, whose form
+// does, shows that the chunk is still told apart by its name.
+test('the products page works without loading the form libraries', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+  });
+  const formLibraries = () => scripts.filter((path) => /^\/assets\/forms-[\w-]+\.js$/.test(path));
+
+  // A shared search: with a search in its address the page is drawn by the app alone.
+  await page.goto('/products?q=sprayer');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: messages.searchLabel })).toHaveValue('sprayer');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(formLibraries()).toEqual([]);
+
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: messages.login, exact: true })).toBeEnabled();
+  expect(formLibraries()).toHaveLength(1);
+});

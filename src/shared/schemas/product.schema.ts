@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { categorySlugSchema } from './category.schema.ts';
 import { dollarsSchema, idSchema, imageUrlSchema } from './common.schema.ts';
 import { locales } from '../i18n/locale.ts';
+import { productSorts } from '../constants.ts';
 
 /** A page's language in a query (`?lang=bn`). */
 const languageSchema = z.enum(locales);
@@ -42,10 +43,6 @@ export type ProductInput = z.infer<typeof productInputSchema>;
 export const productListSchema = z.array(productSchema);
 
 // --- Finding products (GET /api/products with search parameters; docs/decisions/020) ---
-
-/** Sorts of the products page; `relevance` needs a search text and is its default. */
-export const productSorts = ['relevance', 'newest', 'price-asc', 'price-desc', 'rating'] as const;
-export type ProductSort = (typeof productSorts)[number];
 
 /** The longest search text accepted; longer is a 400, not a slow query. */
 export const SEARCH_TEXT_MAX = 200;

@@ -1,4 +1,5 @@
-import type { CatalogueProduct, ProductSort } from '../../../shared/schemas/product.schema.ts';
+import type { CatalogueProduct } from '../../../shared/schemas/product.schema.ts';
+import type { ProductSort } from '../../../shared/constants.ts';
 import { COMPANY_NAME } from '../../../shared/constants.ts';
 import { descriptionPreview, previewNeedsEllipsis } from '../../../shared/rules.ts';
 import {

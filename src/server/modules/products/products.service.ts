@@ -12,8 +12,8 @@ import {
   type Product,
   type ProductInput,
   type ProductQuery,
-  type ProductSort,
 } from '../../../shared/schemas/product.schema.ts';
+import type { ProductSort } from '../../../shared/constants.ts';
 import type { Cursors } from '../../lib/cursor.ts';
 import { categoryIdOf } from '../categories/categories.service.ts';
 import * as repository from './products.repository.ts';

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { executePrepared, rowsOf, type Db } from '../../db/client.ts';
 import { centsToDollars } from '../../../shared/money.ts';
-import type { CatalogueProduct, ProductSort } from '../../../shared/schemas/product.schema.ts';
+import type { CatalogueProduct } from '../../../shared/schemas/product.schema.ts';
+import type { ProductSort } from '../../../shared/constants.ts';
 import type { BengaliTexts } from './products.repository.ts';
 
 // Finding products: GET /api/products with search parameters (docs/decisions/020-catalogue-search.md).

@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { useSearchParams } from 'wouter';
-import { productSorts, type ProductSort } from '../../../../shared/schemas/product.schema.ts';
+import { productSorts, type ProductSort } from '../../../../shared/constants.ts';
 import { FormField, TextField } from '../../../components/ui/form-field.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { t } from '../../../lib/i18n.ts';
