@@ -1,6 +1,5 @@
 import type { CatalogueProduct } from '../../../shared/schemas/product.schema.ts';
-import type { ProductSort } from '../../../shared/constants.ts';
-import { COMPANY_NAME } from '../../../shared/constants.ts';
+import { COMPANY_NAME, type ProductSort } from '../../../shared/constants.ts';
 import { descriptionPreview, previewNeedsEllipsis } from '../../../shared/rules.ts';
 import {
   CARD_PICTURE_SIZES,
