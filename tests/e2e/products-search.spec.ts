@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { messages } from '../../src/shared/messages.ts';
 import { DESKTOP, MOBILE, expect, test } from './fixtures.ts';
-import { ADMIN, bearerHeaders, signInAs } from './support/auth.ts';
+import { ADMIN, bearerHeaders, signInAs, signUpNewCustomer } from './support/auth.ts';
 
 // The catalogue a dealer searches (docs/decisions/020): the products page keeps its state in the
 // address, search forgives a typo, and each product has its own server-drawn page.
@@ -54,24 +54,36 @@ test('a dealer finds a tool despite a typo, shares the search and opens its page
   expect(html).toContain('"@type":"Product"');
 });
 
-// A dealer on a phone pays for every script the products page loads. It needs no form library
-// (zod, react-hook-form: their shared chunk, vite.config.ts); the sign-in page, whose form
-// does, shows that the chunk is still told apart by its name.
-test('the products page works without loading the form libraries', async ({ page }) => {
+// A dealer on a phone pays for every script a page loads. The products page needs neither the
+// form library (react-hook-form) nor the schema library (zod); the login page needs only the
+// first.
+test('each public page loads only the form libraries it uses', async ({ page }) => {
   const scripts: string[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
   });
-  const formLibraries = () => scripts.filter((path) => /^\/assets\/forms-[\w-]+\.js$/.test(path));
+  // The form library and the schema library are one chunk each (vite.config.ts).
+  const loaded = (chunk: 'forms' | 'schemas') =>
+    scripts.filter((path) => new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`).test(path));
 
   // A shared search: with a search in its address the page is drawn by the app alone.
   await page.goto('/products?q=sprayer');
   await expect(page.getByRole('article').first()).toBeVisible();
   await expect(page.getByRole('searchbox', { name: messages.searchLabel })).toHaveValue('sprayer');
   expect(scripts.length).toBeGreaterThan(0);
-  expect(formLibraries()).toEqual([]);
+  expect(loaded('forms')).toEqual([]);
+  expect(loaded('schemas')).toEqual([]);
 
+  // Login checks its fields with the form library's own rules (docs/decisions/034).
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: messages.login, exact: true })).toBeEnabled();
-  expect(formLibraries()).toHaveLength(1);
+  await page.getByRole('button', { name: messages.login, exact: true }).click();
+  await expect(page.getByText(messages.emailRequired)).toBeVisible();
+  await expect(page.getByText(messages.passwordRequired)).toBeVisible();
+  expect(loaded('forms')).toHaveLength(1);
+  expect(loaded('schemas')).toEqual([]);
+
+  // A form with a schema loads both, so a renamed chunk cannot make the checks above pass.
+  await signUpNewCustomer(page, {}, '/dashboard/addreview');
+  await expect(page.getByLabel('Rating')).toBeVisible();
+  expect(loaded('schemas')).toHaveLength(1);
 });

@@ -1,9 +1,7 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Redirect, useLocation } from 'wouter';
 import { toast } from 'react-toastify';
-import { loginFormSchema, type LoginForm } from '../../../../shared/schemas/auth.schema.ts';
 import { useAuth } from '../../../lib/auth-provider.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -16,6 +14,7 @@ import {
   useAuthAction,
   useFinishSignIn,
 } from '../components/auth-card.tsx';
+import { loginFormRules, type LoginForm } from '../components/form-rules.ts';
 import { useLoginState, useRedirectTarget } from '../components/redirect-target.ts';
 import { addressIn, getLocale, t } from '../../../lib/i18n.ts';
 import { BusyButton } from '../../../components/ui/busy-button.tsx';
@@ -36,7 +35,6 @@ export default function LoginPage() {
     getValues,
     formState: { errors },
   } = useForm<LoginForm>({
-    resolver: zodResolver(loginFormSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: { email: '', password: '' },
@@ -80,7 +78,7 @@ export default function LoginPage() {
           error={errors.email?.message}
           type="email"
           autoComplete="email"
-          {...register('email')}
+          {...register('email', { validate: loginFormRules.email })}
         />
         <TextField
           id="login-password"
@@ -88,7 +86,7 @@ export default function LoginPage() {
           error={errors.password?.message}
           type="password"
           autoComplete="current-password"
-          {...register('password')}
+          {...register('password', { validate: loginFormRules.password })}
         />
         <div>
           <button

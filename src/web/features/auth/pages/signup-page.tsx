@@ -1,7 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Redirect } from 'wouter';
-import { signUpFormSchema, type SignUpForm } from '../../../../shared/schemas/auth.schema.ts';
 import { useAuth } from '../../../lib/auth-provider.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -14,6 +12,7 @@ import {
   useAuthAction,
   useFinishSignIn,
 } from '../components/auth-card.tsx';
+import { signUpFormRules, type SignUpForm } from '../components/form-rules.ts';
 import { t } from '../../../lib/i18n.ts';
 import { BusyButton } from '../../../components/ui/busy-button.tsx';
 
@@ -32,7 +31,6 @@ export default function SignUpPage() {
     handleSubmit,
     formState: { errors },
   } = useForm<SignUpForm>({
-    resolver: zodResolver(signUpFormSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: { name: '', email: '', password: '' },
@@ -59,7 +57,7 @@ export default function SignUpPage() {
           error={errors.name?.message}
           type="text"
           autoComplete="name"
-          {...register('name')}
+          {...register('name', { validate: signUpFormRules.name })}
         />
         <TextField
           id="signup-email"
@@ -67,7 +65,7 @@ export default function SignUpPage() {
           error={errors.email?.message}
           type="email"
           autoComplete="email"
-          {...register('email')}
+          {...register('email', { validate: signUpFormRules.email })}
         />
         <TextField
           id="signup-password"
@@ -75,7 +73,7 @@ export default function SignUpPage() {
           error={errors.password?.message}
           type="password"
           autoComplete="new-password"
-          {...register('password')}
+          {...register('password', { validate: signUpFormRules.password })}
         />
         <ErrorLine message={error} />
         <BusyButton
