@@ -87,3 +87,30 @@ test('each public page loads only the form libraries it uses', async ({ page }) 
   await expect(page.getByLabel('Rating')).toBeVisible();
   expect(loaded('schemas')).toHaveLength(1);
 });
+
+test('what a visitor types before the page is ready stays typed', async ({ page }) => {
+  // The server draws /products at once; hold the app's code back, as a slow phone would.
+  let arrive!: () => void;
+  const codeArrives = new Promise<void>((resolve) => (arrive = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await codeArrives;
+    await route.continue();
+  });
+  await page.goto('/products', { waitUntil: 'commit' });
+  const box = page.getByRole('searchbox', { name: messages.searchLabel });
+  await page.getByRole('checkbox', { name: messages.inStockOnly }).check();
+  await box.fill('knapsak');
+  await expect(page.locator('#products-q')).toHaveCount(1);
+
+  arrive();
+  // The app has drawn its own form in place of the server's…
+  await expect(page.locator('#products-q')).toHaveCount(0);
+  // …with the text still typed and the box still in use, and the choice applied.
+  await expect(box).toHaveValue('knapsak');
+  await expect(box).toBeFocused();
+  await expect(page).toHaveURL(/\/products\?inStock=true$/);
+  await expect(page.getByRole('checkbox', { name: messages.inStockOnly })).toBeChecked();
+
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/products\?inStock=true&q=knapsak$/);
+});

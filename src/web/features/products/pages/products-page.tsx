@@ -1,10 +1,11 @@
-import { useId, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useSearchParams } from 'wouter';
 import { productSorts, type ProductSort } from '../../../../shared/constants.ts';
 import { FormField, TextField } from '../../../components/ui/form-field.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { t } from '../../../lib/i18n.ts';
 import { loadedRows } from '../../../lib/paged-list.ts';
+import { takeFormDraft } from '../../../lib/server-form-draft.ts';
 import { categoryNameOf, useCategories, useProductSearch } from '../api/search-products.ts';
 import { ProductCard, ProductCardPlaceholder } from '../components/product-card.tsx';
 
@@ -70,12 +71,33 @@ export default function ProductsPage() {
   };
   const filtered = FILTERS.some((name) => params.has(name));
 
+  // What the visitor did to the server's drawing of this form before the app took over: text
+  // stays typed (not yet searched), a choice applies as it does here, and the focus returns.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const draft = takeFormDraft();
+    if (!draft || !form.current) return;
+    const chosen = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(draft.values)) {
+      const field = form.current.elements.namedItem(name);
+      if (field instanceof HTMLInputElement && field.type !== 'checkbox') field.value = value;
+      else if (value) chosen.set(name, value);
+      else chosen.delete(name);
+    }
+    if (chosen.toString() !== params.toString()) setParams(chosen);
+    const focused = draft.focused && form.current.elements.namedItem(draft.focused);
+    if (focused instanceof HTMLElement) focused.focus();
+    // Once, when the page first appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:py-12">
       <h1 className="text-3xl font-bold">{t.catalogueTitle}</h1>
       <p className="mt-2 text-base-content/70">{t.catalogueIntro}</p>
 
       <form
+        ref={form}
         role="search"
         onSubmit={onSubmit}
         className="mt-6 grid gap-4 rounded-box bg-base-200 p-4 lg:grid-cols-12"
@@ -101,6 +123,7 @@ export default function ProductsPage() {
         <FormField id={`${ids}-category`} label={t.categoryLabel} className="lg:col-span-3">
           <select
             id={`${ids}-category`}
+            name="category"
             className="select w-full"
             value={params.get('category') ?? ''}
             onChange={(event) => change('category', event.target.value)}
@@ -116,6 +139,7 @@ export default function ProductsPage() {
         <FormField id={`${ids}-sort`} label={t.sortLabel} className="lg:col-span-3">
           <select
             id={`${ids}-sort`}
+            name="sort"
             className="select w-full"
             value={sort}
             onChange={(event) => change('sort', event.target.value)}
@@ -147,6 +171,8 @@ export default function ProductsPage() {
         <label className="flex min-h-11 cursor-pointer items-center gap-2 self-end pb-2 lg:col-span-2">
           <input
             type="checkbox"
+            name="inStock"
+            value="true"
             className="size-5 accent-primary"
             checked={params.get('inStock') === 'true'}
             onChange={(event) => change('inStock', event.target.checked ? 'true' : '')}
