@@ -125,7 +125,9 @@ try {
           `${label(path)}: largest paint in each run: ${runs.map((run) => run.lcpElement).join(' | ')}`,
         );
         for (const run of runs)
-          console.log(`${label(path)}: run scoring ${run.performance}, TBT ${run.tbt} ms: ${run.longTasks}`);
+          console.log(
+            `${label(path)}: run scoring ${run.performance}, FCP ${run.fcp} ms, LCP ${run.lcp} ms, TBT ${run.tbt} ms: ${run.longTasks}`,
+          );
       }
     }
   } finally {

@@ -17,10 +17,15 @@ export const START_SCRIPTS = [
   '});',
   "var script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=tag.getAttribute('data-entry');document.head.appendChild(script);",
   '}',
-  // After the next frame is painted; a tab opened in the background paints no frames, so it
-  // starts once the page has loaded.
-  'requestAnimationFrame(function(){setTimeout(start,0);});',
-  "addEventListener('load',start);",
+  // Once the browser reports the first contentful paint: it has then been shown, not only
+  // drawn, and Lighthouse counts no script as needed for it (docs/decisions/009). The page's
+  // load event can come before that paint, so it starts the scripts only in a tab opened in
+  // the background, which paints nothing until it is shown, and after 3 s as a last resort.
+  // A browser that reports no paints starts after the next frame, or at load.
+  'var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];',
+  "if(types.indexOf('paint')<0){requestAnimationFrame(function(){setTimeout(start,0);});addEventListener('load',start);}",
+  "else{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)start();}).observe({type:'paint',buffered:true});",
+  "addEventListener('load',function(){setTimeout(start,document.visibilityState==='hidden'?0:3000);});}",
   '})();',
 ].join('');
 

@@ -187,6 +187,33 @@ test.describe('prerendered pages', () => {
     }
   });
 
+  test("the app's scripts start only once the page has been shown", async ({ page }) => {
+    // The build's pages, a server-drawn page and the shell: each is painted before its scripts
+    // are asked for (decision 009), so the scripts never hold up the first paint.
+    for (const path of ['/', '/login', '/products', '/dashboard']) {
+      await page.goto(path);
+      const entryRequested = () =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .some((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name)),
+        );
+      await expect.poll(entryRequested).toBe(true);
+      const { firstPaint, scripts } = await page.evaluate(() => ({
+        firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter(
+            (entry) =>
+              (entry as PerformanceResourceTiming).initiatorType !== 'css' && /\.js$/.test(entry.name),
+          )
+          .map((entry) => entry.startTime),
+      }));
+      expect(firstPaint, path).not.toBeNull();
+      expect(Math.min(...scripts), path).toBeGreaterThan(firstPaint!);
+    }
+  });
+
   test('the other pages start from the shell, which the app replaces', async ({ request }) => {
     const html = await (await request.get('/dashboard')).text();
     expect(html).not.toContain('data-prerendered');
