@@ -35,6 +35,12 @@ function apiQuery(params: URLSearchParams): string {
   return query.toString();
 }
 
+/** `name` set to `value` in `search`, or taken out when `value` is empty: an empty filter is none. */
+function setFilter(search: URLSearchParams, name: string, value: string): void {
+  if (value) search.set(name, value);
+  else search.delete(name);
+}
+
 /**
  * /products: search, category, stock and price filters and sorting, with "Load more" pages.
  * Everything chosen lives in the address, so a search can be shared or bookmarked.
@@ -51,8 +57,7 @@ export default function ProductsPage() {
 
   const change = (name: (typeof FILTERS)[number], value: string) => {
     const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
+    setFilter(next, name, value);
     setParams(next);
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -60,9 +65,7 @@ export default function ProductsPage() {
     const form = new FormData(event.currentTarget);
     const next = new URLSearchParams(params);
     for (const name of ['q', 'minPrice', 'maxPrice'] as const) {
-      const value = String(form.get(name) ?? '').trim();
-      if (value) next.set(name, value);
-      else next.delete(name);
+      setFilter(next, name, String(form.get(name) ?? '').trim());
     }
     // A new search text picks its best matches first, unless a sort was chosen.
     if (next.get('q') !== params.get('q') && next.get('sort') === 'relevance' && !next.get('q'))
@@ -81,8 +84,7 @@ export default function ProductsPage() {
     for (const [name, value] of Object.entries(draft.values)) {
       const field = form.current.elements.namedItem(name);
       if (field instanceof HTMLInputElement && field.type !== 'checkbox') field.value = value;
-      else if (value) chosen.set(name, value);
-      else chosen.delete(name);
+      else setFilter(chosen, name, value);
     }
     if (chosen.toString() !== params.toString()) setParams(chosen);
     const focused = draft.focused && form.current.elements.namedItem(draft.focused);
