@@ -203,10 +203,7 @@ test.describe('prerendered pages', () => {
         firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
         scripts: performance
           .getEntriesByType('resource')
-          .filter(
-            (entry) =>
-              (entry as PerformanceResourceTiming).initiatorType !== 'css' && /\.js$/.test(entry.name),
-          )
+          .filter((entry) => /\.js$/.test(entry.name))
           .map((entry) => entry.startTime),
       }));
       expect(firstPaint, path).not.toBeNull();
