@@ -4,7 +4,7 @@ import { Router } from 'wouter';
 import { preloadPage } from './app/router.tsx';
 import { Shop } from './app/shop.tsx';
 import { prefetchSession } from './lib/auth-provider.tsx';
-import { captureFormDraft } from './lib/server-form-draft.ts';
+import { watchServerForm } from './lib/server-form-draft.ts';
 import { basenameOf, loadLocaleOf, rememberLocale } from './lib/i18n.ts';
 import './styles.css';
 
@@ -39,8 +39,9 @@ if (root.hasAttribute('data-prerendered')) {
   });
 } else {
   // Every other page: index.html shows a static top bar and spinner until this first render, or
-  // the server drew the page (docs/decisions/021); keep what the visitor typed into it so far.
+  // the server drew the page (docs/decisions/021); keep what the visitor types into it until
+  // the app's own form replaces it.
   preloadPage(window.location.pathname);
-  captureFormDraft(root);
+  watchServerForm(root);
   startTransition(() => createRoot(root).render(app));
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { captureFormDraft, takeFormDraft } from './server-form-draft.ts';
+import { watchServerForm, takeFormDraft } from './server-form-draft.ts';
 
 // The server's drawing of the products page's search form (product-html.ts), in short.
 function drawServerForm(): HTMLElement {
@@ -29,26 +29,49 @@ describe('a draft of the server-drawn form', () => {
     field(root, 'sort').value = 'rating';
     field(root, 'inStock').checked = true;
     field(root, 'q').focus();
-    captureFormDraft(root);
+    watchServerForm(root);
     expect(takeFormDraft()).toEqual({
       values: { q: 'knapsak', sort: 'rating', inStock: 'true' },
       focused: 'q',
     });
   });
 
+  it('holds what was typed after the watch began, read off the form the app removed', () => {
+    const root = drawServerForm();
+    watchServerForm(root);
+    // The app's first render runs in slices: the visitor goes on typing between them…
+    field(root, 'q').focus();
+    field(root, 'q').value = 'knapsak sprayer';
+    // …until the app replaces the server's HTML, which takes the focus with it.
+    root.replaceChildren();
+    expect(document.activeElement).toBe(document.body);
+    expect(takeFormDraft()).toEqual({ values: { q: 'knapsak sprayer' }, focused: 'q' });
+  });
+
+  it('forgets the field in use once the visitor leaves the form', async () => {
+    const root = drawServerForm();
+    const elsewhere = document.createElement('button');
+    document.body.append(elsewhere);
+    field(root, 'q').focus();
+    watchServerForm(root);
+    elsewhere.focus();
+    await Promise.resolve();
+    expect(takeFormDraft()).toBeNull();
+  });
+
   it('tells a cleared field apart from an untouched one', () => {
     const root = drawServerForm();
     field(root, 'minPrice').value = '';
-    captureFormDraft(root);
+    watchServerForm(root);
     expect(takeFormDraft()).toEqual({ values: { minPrice: '' }, focused: null });
   });
 
   it('is given once, and is nothing when the form was not touched', () => {
     const root = drawServerForm();
-    captureFormDraft(root);
+    watchServerForm(root);
     expect(takeFormDraft()).toBeNull();
     field(root, 'category').value = 'spraying';
-    captureFormDraft(root);
+    watchServerForm(root);
     expect(takeFormDraft()?.values).toEqual({ category: 'spraying' });
     expect(takeFormDraft()).toBeNull();
   });
@@ -57,7 +80,7 @@ describe('a draft of the server-drawn form', () => {
     const root = document.createElement('div');
     root.innerHTML = '<form><input name="q" value="x" /></form>';
     (root.querySelector('input') as HTMLInputElement).value = 'typed';
-    captureFormDraft(root);
+    watchServerForm(root);
     expect(takeFormDraft()).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, type FormEvent } from 'react';
 import { useSearchParams } from 'wouter';
 import { productSorts, type ProductSort } from '../../../../shared/constants.ts';
 import { FormField, TextField } from '../../../components/ui/form-field.tsx';
@@ -76,8 +76,10 @@ export default function ProductsPage() {
 
   // What the visitor did to the server's drawing of this form before the app took over: text
   // stays typed (not yet searched), a choice applies as it does here, and the focus returns.
+  // A layout effect, so it is back in the same task that removed the server's form: a click
+  // on the app's Search button can come no sooner.
   const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const draft = takeFormDraft();
     if (!draft || !form.current) return;
     const chosen = new URLSearchParams(params);
