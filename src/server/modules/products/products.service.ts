@@ -256,15 +256,26 @@ async function wordMatch(catalogue: Catalogue, word: string): Promise<search.Wor
 /**
  * The search terms of checked words: each word as a prefix (whole when that finds the same); a
  * word that begins no catalogue word may also be any of the catalogue words nearest to it (a typo).
+ * The words are rare when one of them, searched as typed alone, is in few products: every
+ * product found holds it.
  */
-async function termsOf(catalogue: Catalogue, words: string[]): Promise<search.SearchTerm[]> {
+async function termsOf(
+  catalogue: Catalogue,
+  words: string[],
+): Promise<{ terms: search.SearchTerm[]; rare: boolean }> {
   const matches = await Promise.all(words.map((word) => wordMatch(catalogue, word)));
-  return matches.map(({ word, known, nearest, whole }) => [
-    // One or two characters ("l" in "16 l") match whole words only: as prefixes they match half
-    // the dictionary and make the query slow for nothing.
-    { text: word, prefix: word.length >= 3 && !whole },
-    ...(known || !/^[\p{L}\p{M}]{4,}$/u.test(word) ? [] : nearest.map((text) => ({ text, prefix: false }))),
-  ]);
+  let rare = false;
+  const terms = matches.map(({ word, known, nearest, whole, rare: rareWord }) => {
+    const near = known || !/^[\p{L}\p{M}]{4,}$/u.test(word) ? [] : nearest;
+    if (rareWord && near.length === 0) rare = true;
+    return [
+      // One or two characters ("l" in "16 l") match whole words only: as prefixes they match half
+      // the dictionary and make the query slow for nothing.
+      { text: word, prefix: word.length >= 3 && !whole },
+      ...near.map((text) => ({ text, prefix: false })),
+    ];
+  });
+  return { terms, rare };
 }
 
 /**
@@ -298,8 +309,10 @@ export async function productSearchAnswer(
       if (!Number.isInteger(resume.tier) || resume.tier < 0 || resume.tier > 2)
         throw invalid('cursor', 'Invalid cursor');
     }
+    const words = checked.words.length > 0 ? await termsOf(catalogue, checked.words) : undefined;
     const rows = await search.searchProducts(catalogue.db, {
-      terms: checked.words.length > 0 ? await termsOf(catalogue, checked.words) : undefined,
+      terms: words?.terms,
+      rare: words?.rare,
       categoryId,
       inStock: checked.inStock,
       minCents: checked.minCents,

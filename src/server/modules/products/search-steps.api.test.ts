@@ -82,13 +82,25 @@ describe('a search answers the same whichever steps it takes', () => {
           expect(found.flat(), `walk ${walkLimit}, page ${limit}`).toEqual(names);
           expect(found.slice(0, -1).every((page) => page.length === limit)).toBe(true);
         }
+      // Rare words skip the walks; every page still follows.
+      for (const limit of [1, 2, 3, 4]) {
+        const found = await pages({ terms: termsOf(words), sort: 'relevance', limit, rare: true });
+        expect(found.flat(), `rare, page ${limit}`).toEqual(names);
+        expect(found.slice(0, -1).every((page) => page.length === limit)).toBe(true);
+      }
     });
 
-  it('in another order too: newest and price, every walk length', async () => {
-    for (const walkLimit of [1, 2, 5, 2000]) {
-      const newest = await pages({ terms: termsOf('nozzle'), sort: 'newest', limit: 2, walkLimit });
+  it('in another order too: newest and price, every walk length, and rare', async () => {
+    for (const walk of [
+      { walkLimit: 1 },
+      { walkLimit: 2 },
+      { walkLimit: 5 },
+      { walkLimit: 2000 },
+      { rare: true },
+    ]) {
+      const newest = await pages({ terms: termsOf('nozzle'), sort: 'newest', limit: 2, ...walk });
       expect(newest.flat()).toEqual(newestFirst([...nozzles, ...lances]));
-      const cheapest = await pages({ terms: termsOf('hoe'), sort: 'price-asc', limit: 2, walkLimit });
+      const cheapest = await pages({ terms: termsOf('hoe'), sort: 'price-asc', limit: 2, ...walk });
       expect(cheapest.flat().sort()).toEqual(['Garden Hoe 0', 'Garden Hoe 1', 'Garden Hoe 2']);
     }
   });
@@ -135,6 +147,32 @@ describe('how far a search walks before it asks the GIN index', () => {
     expect(await answer({ terms: termsOf('spray'), sort: 'relevance', limit: 4, walkLimit: 3 })).toEqual({
       names: lances,
       steps: ['index'],
+    });
+  });
+
+  it('asks the index alone, with no walk, when the words are rare', async () => {
+    const hoes = { terms: termsOf('hoe'), sort: 'newest' as const, limit: 2, walkLimit: 2000, rare: true };
+    expect(await answer(hoes)).toEqual({ names: ['Garden Hoe 2', 'Garden Hoe 1'], steps: ['index only'] });
+    const spray = { terms: termsOf('nozzle'), sort: 'relevance' as const, limit: 3, rare: true };
+    const first = await answer(spray);
+    expect(first).toEqual({
+      names: ['Brass Nozzle 3', 'Brass Nozzle 2', 'Brass Nozzle 1'],
+      steps: ['index only'],
+    });
+    // From a cursor in the name matches, and from one among the description matches.
+    const rows = await searchProducts(t.app.db, { ...spray, limit: 5 });
+    const [fourth, fifth] = [rows[3]!, rows[4]!];
+    expect(
+      await answer({ ...spray, after: { tier: fourth.tier, key: fourth.sortKey, id: fourth._id } }),
+    ).toEqual({
+      names: ['Spray Lance 4', 'Spray Lance 3', 'Spray Lance 2'],
+      steps: ['index only'],
+    });
+    expect(
+      await answer({ ...spray, after: { tier: fifth.tier, key: fifth.sortKey, id: fifth._id } }),
+    ).toEqual({
+      names: ['Spray Lance 3', 'Spray Lance 2', 'Spray Lance 1'],
+      steps: ['index only'],
     });
   });
 });

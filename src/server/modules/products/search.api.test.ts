@@ -15,7 +15,7 @@ import {
 } from '../../../../tests/factories/products.ts';
 import { errorOf, useApiTest } from '../../../../tests/support/api-test.ts';
 import { rowsOf } from '../../db/client.ts';
-import { matchWords } from './search.repository.ts';
+import { matchWords, RARE_MATCHES } from './search.repository.ts';
 
 const t = useApiTest();
 
@@ -319,6 +319,47 @@ describe('GET /api/products: search that forgives', () => {
     await createProduct(t.app, { name: 'Water Pump AT-18504' });
     expect(await whole('1850')).toBe(false);
     expect(await names('/api/products?q=1850')).toEqual(['Water Pump AT-18504']);
+  });
+
+  it('calls a word rare while fewer than RARE_MATCHES products hold it, and finds them all', async () => {
+    const word = () => Array.from({ length: 8 }, () => 'bcdfghjkmnpqrtvwxz'[randomInt(18)]).join('');
+    const [root, other] = [word(), word()];
+    const rare = async (word: string) => (await matchWords(t.app.db, [word]))[0]!.rare;
+    const add = (count: number, from: number, name = root) =>
+      t.app.db.insert(products).values(
+        Array.from({ length: count }, (_, n) => ({
+          name: `Seed Drill ${name} ${from + n}`,
+          priceCents: 1000 + n,
+          stock: 10,
+          minOrder: 1,
+          rating: 4,
+          img: '/images/products/seed-drill.svg',
+          description: 'Sows in rows.',
+        })),
+      );
+    await add(RARE_MATCHES - 1, 0);
+    t.app.catalogue.cache.invalidate();
+    expect(await rare(root)).toBe(true);
+    // A word begun by the typed one counts too: the search reads it as a prefix.
+    expect(await rare(root.slice(0, -1))).toBe(true);
+    const found = await allPages(`/api/products?q=${root}&sort=price-asc&limit=100`);
+    expect(found.flat()).toHaveLength(RARE_MATCHES - 1);
+
+    await add(1, RARE_MATCHES);
+    t.app.catalogue.cache.invalidate();
+    expect(await rare(root)).toBe(false);
+    expect((await allPages(`/api/products?q=${root}&limit=100`)).flat()).toHaveLength(RARE_MATCHES);
+    // Never a stop word, nor a word too short to be a prefix, which the search leaves out or
+    // reads whole; a word in no product is rare (its term holds the words near it as well).
+    expect(await rare('the')).toBe(false);
+    expect(await rare('zq')).toBe(false);
+    expect(await rare(`${root}zzz`)).toBe(true);
+
+    // A word the table's statistics list among its most common is not counted: common.
+    await add(150, 0, other);
+    expect(await rare(other)).toBe(true);
+    await t.app.db.execute(sql`analyze products`);
+    expect(await rare(other)).toBe(false);
   });
 
   it('learns the words of a product whose text changed, and writes none for a stock or price change', async () => {

@@ -32,6 +32,15 @@ const NEAR_WORD_SIMILARITY = 0.45;
 const WALK_LIMIT = 2000;
 
 /**
+ * A word found in fewer products than this is rare: a search holding it goes to the GIN index
+ * at once, for at most this many rows, without first walking WALK_LIMIT rows in sort order that
+ * would hold a few of them at best. Walking 2,000 rows by price or rating reads about as many
+ * heap blocks, and a model number ("AT-18504") or an uncommon word then costs the walk twice
+ * what the index costs (docs/benchmarks.md).
+ */
+export const RARE_MATCHES = 200;
+
+/**
  * A walk goes on, rather than ask the GIN index, when it found a share of the page that promises
  * the rest within this many times its length (with SAFETY to spare). Words common one by one
  * but rare together ("heavy duty weeder": 22 of 25 in the newest 2,000 of 100,000 products) have
@@ -50,8 +59,11 @@ const fewestToWalkOn = (wanted: number) => Math.ceil((wanted * SAFETY) / LONGEST
 const longerWalk = (walked: number, found: number, wanted: number) =>
   Math.ceil((walked * wanted * SAFETY) / found);
 
-/** Which steps answered a search, for tests that check the steps a shape of search takes. */
-export type SearchStep = 'walk on' | 'index';
+/**
+ * Which steps answered a search beyond the first walk, for tests that check the steps a shape
+ * of search takes: a longer walk, the GIN index after the walk, the GIN index alone (rare words).
+ */
+export type SearchStep = 'walk on' | 'index' | 'index only';
 
 /**
  * One word of a search: any of its spellings may match (the typed word, as a prefix, and the
@@ -73,6 +85,8 @@ export function tsqueryText(terms: SearchTerm[]): string {
 export interface SearchFilters {
   /** Words every product found holds (in name or description). */
   terms?: SearchTerm[];
+  /** One of the terms is in fewer than RARE_MATCHES products (`WordMatch.rare`): no walk. */
+  rare?: boolean;
   categoryId?: string;
   inStock?: boolean;
   minCents?: number;
@@ -185,6 +199,8 @@ interface Page {
   limit: number;
   /** Rows read off the sort index by `walk` (WALK_LIMIT; tests make it small). */
   walkLimit: number;
+  /** The words are rare: the GIN index answers without a walk. */
+  rare: boolean;
   steps: SearchStep[];
 }
 
@@ -194,12 +210,14 @@ const pageOf = (
   after: { key: string; id: string } | undefined,
   limit: number,
   walkLimit: number,
+  rare: boolean,
   steps: SearchStep[],
 ): Page => ({
   spec,
   conditions: after ? [...base, afterCondition(spec, after)] : base,
   limit,
   walkLimit,
+  rare,
   steps,
 });
 
@@ -250,6 +268,10 @@ async function readMatches(run: Statements, page: Page, match: SQL | undefined):
         order by ${orderOf(page.spec)}
         limit ${page.limit}`),
     );
+  if (page.rare) {
+    page.steps.push('index only');
+    return everyMatch(run, page, match);
+  }
   const walked = await walkOn(run, page, match);
   if (walked.length >= page.limit) return walked;
   page.steps.push('index');
@@ -406,6 +428,7 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
   const terms = request.terms && request.terms.length > 0 ? request.terms : undefined;
   const words = terms ? tsqueryText(terms) : undefined;
   const walkLimit = request.walkLimit ?? WALK_LIMIT;
+  const rare = request.rare === true;
   const steps = request.steps ?? [];
   const toRow =
     (tier: number) =>
@@ -428,7 +451,7 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
   if (request.sort !== 'relevance' || !words) {
     const spec = sorts[request.sort === 'relevance' ? 'newest' : request.sort];
     const match = words ? sql`p.search @@ ${run.tsquery(words)}` : undefined;
-    const page = pageOf(spec, base, request.after, request.limit, walkLimit, steps);
+    const page = pageOf(spec, base, request.after, request.limit, walkLimit, rare, steps);
     const rows = await readMatches(run, page, match);
     return rows.map(toRow(0));
   }
@@ -438,8 +461,12 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
   const anywhere = sql`p.search @@ ${run.tsquery(words)}`;
   const otherwhere = sql`${anywhere} and not (${inName})`;
   const { after, limit } = request;
-  const newest = (from: typeof after) => pageOf(sorts.newest, base, from, limit, walkLimit, steps);
+  const newest = (from: typeof after) => pageOf(sorts.newest, base, from, limit, walkLimit, rare, steps);
   if (after?.tier === 2) return (await readMatches(run, newest(after), otherwhere)).map(toRow(2));
+  if (rare) {
+    steps.push('index only');
+    return bothTiersFromIndex();
+  }
 
   // Step 1: the newest rows. Common name matches fill the page. Tier 2 starts from the newest
   // product whatever a cursor in tier 1 says, so the first page (most searches have no other)
@@ -474,11 +501,15 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
   // A later page whose words are rare in both tiers: one pass over the GIN index serves both,
   // where a pass per tier would read the same posting lists twice.
   steps.push('index');
-  const rows = await readChosen(
-    run,
-    sql`select id, tier, sort_value, 2 as step from (${bothTiersPage(base, inName, anywhere, after, limit)}) indexed`,
-  );
-  return rows.map((row) => toRow(Number(row.tier))(row));
+  return bothTiersFromIndex();
+
+  async function bothTiersFromIndex(): Promise<FoundProduct[]> {
+    const rows = await readChosen(
+      run,
+      sql`select id, tier, sort_value, 2 as step from (${bothTiersPage(base, inName, anywhere, after, limit)}) indexed`,
+    );
+    return rows.map((row) => toRow(Number(row.tier))(row));
+  }
 }
 
 export interface WordMatch {
@@ -492,17 +523,30 @@ export interface WordMatch {
    * would find exactly what it finds whole, and whole costs the GIN index one entry.
    */
   whole: boolean;
+  /**
+   * As a prefix (so whole too) it is in fewer than RARE_MATCHES products. Never for a word of
+   * one or two characters (searched whole, and a prefix of half the dictionary) nor for a stop
+   * word (it has no lexeme, and the search leaves it out).
+   */
+  rare: boolean;
 }
 
 /**
  * For each search word (letters and digits only, checked by the service, so LIKE sees no
- * wildcard): is it the start of a catalogue word, and if not, which words is it near? And may
+ * wildcard): is it the start of a catalogue word, and if not, which words is it near? Is it in
+ * few products (a count from the GIN index that stops at RARE_MATCHES)? And may
  * it be searched whole: its one lexeme (stemmed as to_tsquery stems it) is followed in C order
  * by no lexeme that begins with it (migration 0009 says why that is enough).
  */
 export async function matchWords(db: Db, words: string[]): Promise<WordMatch[]> {
   if (words.length === 0) return [];
-  const rows = rowsOf<{ word: string; known: boolean; nearest: string[] | null; whole: boolean }>(
+  const rows = rowsOf<{
+    word: string;
+    known: boolean;
+    nearest: string[] | null;
+    whole: boolean;
+    rare: boolean;
+  }>(
     await executePrepared(
       db,
       sql`
@@ -515,11 +559,23 @@ export async function matchWords(db: Db, words: string[]): Promise<WordMatch[]> 
              cardinality(t.lexemes) = 1 and not coalesce(
                (select starts_with(min(l.lexeme), t.lexemes[1] collate "C") from search_lexemes l
                 where l.lexeme > t.lexemes[1] collate "C"),
-               false) as whole
-      from unnest(array[${sql.join(
-        words.map((word) => sql`${word}`),
-        sql`, `,
-      )}]::text[]) as q(word)
+               false) as whole,
+             case when length(q.word) < 3 or cardinality(t.lexemes) = 0 then false
+                  when exists (select 1 from unnest(common.lexemes) l
+                               where starts_with(l, t.lexemes[1])) then false
+                  else (select count(*) from (
+                          select 1 from products p
+                          where p.search @@ (select to_tsquery('english', q.word || ':*'))
+                          limit ${RARE_MATCHES}) found) < ${RARE_MATCHES}
+             end as rare
+      from (select coalesce(
+              (select most_common_elems::text::text[] from pg_stats
+               where schemaname = current_schema() and tablename = 'products' and attname = 'search'),
+              '{}') as lexemes) common,
+           unnest(array[${sql.join(
+             words.map((word) => sql`${word}`),
+             sql`, `,
+           )}]::text[]) as q(word)
       cross join lateral (select tsvector_to_array(to_tsvector('english', q.word)) as lexemes) t`,
     ),
   );
@@ -528,5 +584,6 @@ export async function matchWords(db: Db, words: string[]): Promise<WordMatch[]> 
     known: row.known,
     nearest: row.nearest ?? [],
     whole: row.whole,
+    rare: row.rare,
   }));
 }
