@@ -41,7 +41,10 @@ const newestFirst = (names: string[]) =>
 
 beforeAll(async () => {
   await emptyCatalogue(t.app, { categories: true });
-  for (const [name, description] of catalogue) await createProduct(t.app, { name, description });
+  // Dearer as they are newer: by price, highest first, is the newest first order, but not the
+  // order the rows are stored in.
+  for (const [index, [name, description]] of catalogue.entries())
+    await createProduct(t.app, { name, description, priceCents: 1000 + 100 * index });
 });
 
 const termsOf = (text: string): SearchTerm[] => text.split(' ').map((word) => [{ text: word, prefix: true }]);
@@ -124,6 +127,15 @@ describe('how far a search walks before it asks the GIN index', () => {
     expect(await answer({ terms: termsOf('spray'), sort: 'relevance', limit: 4, walkLimit: 5 })).toEqual({
       names: lances,
       steps: ['walk on'],
+    });
+  });
+
+  it('walks on only in the order the rows are stored in', async () => {
+    // As in the first story, 2 of the 4 wanted are in the 3 rows walked; by price those rows
+    // lie anywhere in the table, and the GIN index reads fewer of them than walking on would.
+    expect(await answer({ terms: termsOf('nozzle'), sort: 'price-desc', limit: 4, walkLimit: 3 })).toEqual({
+      names: ['Brass Nozzle 3', 'Spray Lance 4', 'Spray Lance 3', 'Brass Nozzle 2'],
+      steps: ['index'],
     });
   });
 
