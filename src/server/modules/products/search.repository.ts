@@ -14,12 +14,13 @@ import type { BengaliTexts } from './products.repository.ts';
 // - misspelt words are corrected against the small `search_words` table (trigram GIN index).
 // A search is answered in up to three steps: first the next WALK_LIMIT rows in sort order are
 // read off the sort index and checked against the words (cheap, and enough whenever matches are
-// common); when they hold a fair share of a page but not all of it, the walk goes on as far as
-// that share says the page needs (up to four times as far); only when that does not fill the
-// page are all matches taken from the GIN index and sorted (cheap, because then matches are
-// rare). Relevance has two tiers (the name, then the description): when both are rare, one pass
-// over the GIN index serves both. PostgreSQL's planner guesses the share of matches badly for
-// prefix and AND queries, so the code decides, not the planner.
+// common); when they hold a fair share of a page but not all of it, a walk newest first goes on
+// as far as that share says the page needs (up to four times as far); only when that does not
+// fill the page are all matches taken from the GIN index and sorted (cheap, because then matches
+// are rare). A search holding a word known to be rare (RARE_MATCHES) skips the walks and asks
+// the GIN index at once. Relevance has two tiers (the name, then the description): when both
+// are rare, one pass over the GIN index serves both. PostgreSQL's planner guesses the share of
+// matches badly for prefix and AND queries, so the code decides, not the planner.
 
 /**
  * How alike (trigram similarity, 0–1) a catalogue word must be to stand in for a misspelt
@@ -35,8 +36,8 @@ const WALK_LIMIT = 2000;
  * A word found in fewer products than this is rare: a search holding it goes to the GIN index
  * at once, for at most this many rows, without first walking WALK_LIMIT rows in sort order that
  * would hold a few of them at best. Walking 2,000 rows by price or rating reads about as many
- * heap blocks, and a model number ("AT-18504") or an uncommon word then costs the walk twice
- * what the index costs (docs/benchmarks.md).
+ * heap blocks, more than the index reads for a model number ("AT-18504") or an uncommon word
+ * (docs/benchmarks.md).
  */
 export const RARE_MATCHES = 200;
 
