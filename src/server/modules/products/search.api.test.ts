@@ -28,6 +28,12 @@ const list = async (url: string) => {
   return catalogueProductListSchema.parse(response.json());
 };
 const names = async (url: string) => (await list(url)).map((p) => p.name);
+/**
+ * A word of this run alone, of consonants the stemmer leaves as they are: the catalogue's words
+ * and lexemes outlive the products that brought them, so a test learns nothing from a word an
+ * earlier run left behind.
+ */
+const wordOfThisRun = () => Array.from({ length: 8 }, () => 'bcdfghjkmnpqrtvwxz'[randomInt(18)]).join('');
 /** Follows the Link headers from `url` to the end; every page's names, in order. */
 async function allPages(url: string): Promise<string[][]> {
   const pages: string[][] = [];
@@ -293,9 +299,7 @@ describe('GET /api/products: search that forgives', () => {
   });
 
   it('searches a typed word whole only while no catalogue word begins with it', async () => {
-    // Letters this run alone uses (consonants, which the stemmer leaves as they are): the
-    // catalogue's lexemes outlive the products that brought them.
-    const root = Array.from({ length: 8 }, () => 'bcdfghjkmnpqrtvwxz'[randomInt(18)]).join('');
+    const root = wordOfThisRun();
     const longer = `${root}tr`;
     const whole = async (word: string) => (await matchWords(t.app.db, [word]))[0]!.whole;
     await createProduct(t.app, { name: `Garden ${root}` });
@@ -322,8 +326,7 @@ describe('GET /api/products: search that forgives', () => {
   });
 
   it('calls a word rare while fewer than RARE_MATCHES products hold it, and finds them all', async () => {
-    const word = () => Array.from({ length: 8 }, () => 'bcdfghjkmnpqrtvwxz'[randomInt(18)]).join('');
-    const [root, other] = [word(), word()];
+    const [root, other] = [wordOfThisRun(), wordOfThisRun()];
     const rare = async (word: string) => (await matchWords(t.app.db, [word]))[0]!.rare;
     const add = (count: number, from: number, name = root) =>
       t.app.db.insert(products).values(
@@ -363,9 +366,9 @@ describe('GET /api/products: search that forgives', () => {
   });
 
   it('learns the words of a product whose text changed, and writes none for a stock or price change', async () => {
-    // Words of this run alone (consonants the stemmer leaves as they are), forgotten by hand
-    // after each write so that what the next write brings back shows.
-    const root = Array.from({ length: 8 }, () => 'bcdfghjkmnpqrtvwxz'[randomInt(18)]).join('');
+    // Words of this run alone, forgotten by hand after each write so that what the next write
+    // brings back shows.
+    const root = wordOfThisRun();
     const known = async () =>
       rowsOf<{ words: number; lexemes: number }>(
         await t.app.db.execute(sql`select
