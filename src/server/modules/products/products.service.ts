@@ -264,17 +264,14 @@ async function termsOf(
   words: string[],
 ): Promise<{ terms: search.SearchTerm[]; rare: boolean }> {
   const matches = await Promise.all(words.map((word) => wordMatch(catalogue, word)));
-  let rare = false;
-  const terms = matches.map(({ word, known, nearest, whole, rare: rareWord }) => {
-    const near = known || !/^[\p{L}\p{M}]{4,}$/u.test(word) ? [] : nearest;
-    if (rareWord && near.length === 0) rare = true;
-    return [
-      // One or two characters ("l" in "16 l") match whole words only: as prefixes they match half
-      // the dictionary and make the query slow for nothing.
-      { text: word, prefix: word.length >= 3 && !whole },
-      ...near.map((text) => ({ text, prefix: false })),
-    ];
-  });
+  const terms = matches.map(({ word, known, nearest, whole }) => [
+    // One or two characters ("l" in "16 l") match whole words only: as prefixes they match half
+    // the dictionary and make the query slow for nothing.
+    { text: word, prefix: word.length >= 3 && !whole },
+    ...(known || !/^[\p{L}\p{M}]{4,}$/u.test(word) ? [] : nearest.map((text) => ({ text, prefix: false }))),
+  ]);
+  // A term of the typed word alone (no near words stand in for it) finds only its products.
+  const rare = matches.some((match, index) => match.rare && terms[index]!.length === 1);
   return { terms, rare };
 }
 
