@@ -48,7 +48,7 @@ import { checkoutRoutes } from './modules/orders/checkout.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { startSslcommerz, type PaymentsContext } from './modules/payments/payments.service.ts';
 import { createSslcommerzClient } from './modules/payments/sslcommerz.client.ts';
-import { stockChanged } from './modules/products/products.service.ts';
+import { catalogueOpened, stockChanged } from './modules/products/products.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { mediaRoutes } from './modules/images/media.routes.ts';
@@ -179,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   try {
     await database.migrate();
     if (options.seedDemo ?? env.SEED_DEMO ?? env.NODE_ENV !== 'production') await seedDemo(database.db);
+    await catalogueOpened(database.db, database.kind);
   } catch (error) {
     if (!options.database) await database.close();
     throw error;

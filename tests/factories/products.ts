@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq, ne } from 'drizzle-orm';
 import { categories, orders, products, UNCATEGORISED_ID } from '../../src/server/db/schema.ts';
@@ -23,6 +24,14 @@ export interface ProductOverrides {
   description?: string;
   categoryId?: string;
 }
+
+/**
+ * A word of this run alone, of consonants the stemmer leaves as they are: the catalogue's words
+ * and lexemes outlive the products that brought them, so a test learns nothing from a word an
+ * earlier run left behind.
+ */
+export const wordOfThisRun = () =>
+  Array.from({ length: 8 }, () => 'bcdfghjkmnpqrtvwxz'[randomInt(18)]).join('');
 
 /** Inserts a category row directly (name and slug unique per call). */
 export async function createCategory(app: FastifyInstance, name?: string) {

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { parseEnv } from '../../src/server/config/env.ts';
+import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -17,10 +18,15 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   /** Capture the app's log lines (at level info) instead of keeping it silent. */
-  options: { logDestination?: { write(line: string): unknown }; backgroundJobs?: boolean } = {},
+  options: {
+    logDestination?: { write(line: string): unknown };
+    backgroundJobs?: boolean;
+    /** A database the test prepared (openTestDatabase), closed with the app. */
+    database?: DatabaseHandle;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'agritools-test-'));
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const app = await buildApp({
     env: parseEnv({
       NODE_ENV: 'test',

@@ -2,8 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema.ts';
+import { matchWords, RARE_MATCHES } from './search.repository.ts';
 import { productImportReportSchema } from '../../../shared/schemas/product.schema.ts';
-import { createCategory, createProduct, emptyCatalogue } from '../../../../tests/factories/products.ts';
+import {
+  createCategory,
+  createProduct,
+  emptyCatalogue,
+  wordOfThisRun,
+} from '../../../../tests/factories/products.ts';
 import { errorOf, useApiTest } from '../../../../tests/support/api-test.ts';
 
 // Products to CSV and back (docs/decisions/030): admins only, every row checked like Add a
@@ -118,6 +124,16 @@ describe('POST /api/products/import', () => {
       name: string;
     }>;
     expect(list.map((p) => p.name).sort()).toEqual(['Drip Kit', 'Restocked Hoe']);
+  });
+
+  it("brings the catalogue's statistics up to date, so search knows at once the words it made common", async () => {
+    // A word of this run alone, in 150 products: fewer than RARE_MATCHES, so only the table's
+    // statistics (its most common words) can tell the search it is common.
+    const word = wordOfThisRun();
+    expect(RARE_MATCHES).toBeGreaterThan(150);
+    const csv = [HEADER, ...Array.from({ length: 150 }, (_, n) => row({ name: `Hoe ${word} ${n}` }))];
+    expect(reportOf(await importCsv(csv.join('\n')))).toEqual({ created: 150, updated: 0, refused: [] });
+    expect((await matchWords(t.app.db, [word]))[0]).toMatchObject({ known: true, rare: false });
   });
 
   it('refuses bad rows with their line and reasons, and writes the good ones', async () => {

@@ -178,6 +178,16 @@ export async function existingIds(db: Db, ids: string[]): Promise<Set<string>> {
   return new Set(rows.map((row) => row.id));
 }
 
+/**
+ * Brings the planner's statistics on the catalogue's tables up to date (ANALYZE): how many rows
+ * each step of a search will read, and which words are common (`pg_stats.most_common_elems`,
+ * which tells search's rare words apart without counting them, docs/decisions/020).
+ * PostgreSQL's autovacuum does this in time; PGlite has no autovacuum, so nothing else would.
+ */
+export async function analyzeCatalogue(db: Db): Promise<void> {
+  await db.execute(sql`analyze products, categories, search_words, search_lexemes`);
+}
+
 /** Inserts and updates an import's valid rows in one transaction: all of them or none. */
 export async function applyImport(
   db: Db,

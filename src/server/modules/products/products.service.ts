@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { DatabaseHandle, Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Page } from '../../lib/listing.ts';
 import { prepareAnswer, type PreparedAnswer } from '../../lib/prepared-answer.ts';
@@ -489,6 +489,19 @@ export async function importProducts(catalogue: Catalogue, text: string): Promis
     } finally {
       catalogue.cache.invalidate();
     }
+    // An import may change the catalogue wholesale: its statistics follow at once, not when
+    // autovacuum comes round (on PGlite, never). They only guide plans, so the import, already
+    // written, is reported whatever becomes of them.
+    await repository.analyzeCatalogue(catalogue.db).catch(() => undefined);
   }
   return { ...report, created: creates.length, updated: updates.length };
+}
+
+/**
+ * On the embedded database, which has no autovacuum, the catalogue's statistics are brought up
+ * to date each time the shop opens it (ANALYZE reads a sample of rows, not the whole table); on
+ * PostgreSQL autovacuum keeps them.
+ */
+export async function catalogueOpened(db: Db, kind: DatabaseHandle['kind']): Promise<void> {
+  if (kind === 'pglite') await repository.analyzeCatalogue(db);
 }

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { categories, products, UNCATEGORISED_ID } from '../../db/schema.ts';
@@ -12,6 +11,7 @@ import {
   createProduct,
   productInput,
   emptyCatalogue,
+  wordOfThisRun,
 } from '../../../../tests/factories/products.ts';
 import { errorOf, useApiTest } from '../../../../tests/support/api-test.ts';
 import { rowsOf } from '../../db/client.ts';
@@ -28,12 +28,6 @@ const list = async (url: string) => {
   return catalogueProductListSchema.parse(response.json());
 };
 const names = async (url: string) => (await list(url)).map((p) => p.name);
-/**
- * A word of this run alone, of consonants the stemmer leaves as they are: the catalogue's words
- * and lexemes outlive the products that brought them, so a test learns nothing from a word an
- * earlier run left behind.
- */
-const wordOfThisRun = () => Array.from({ length: 8 }, () => 'bcdfghjkmnpqrtvwxz'[randomInt(18)]).join('');
 /** Follows the Link headers from `url` to the end; every page's names, in order. */
 async function allPages(url: string): Promise<string[][]> {
   const pages: string[][] = [];

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { products } from '../../db/schema.ts';
+import { wordOfThisRun } from '../../../../tests/factories/products.ts';
+import { createTestApp } from '../../../../tests/support/test-app.ts';
+import { openTestDatabase } from '../../../../tests/support/test-database.ts';
+import { matchWords, RARE_MATCHES } from './search.repository.ts';
+
+// The embedded database has no autovacuum: the shop brings the catalogue's statistics up to
+// date when it opens it, so the planner and search's rare words (docs/decisions/020) work from
+// the catalogue as it is. (On PostgreSQL autovacuum does it; an import does it on both, as
+// products-csv.api.test.ts shows.)
+describe.runIf(process.env.TEST_DB !== 'postgres')('on PGlite', () => {
+  it('analyses the catalogue when the shop opens the database, so search knows its common words', async () => {
+    const database = await openTestDatabase();
+    // A word of this run alone, in fewer products than RARE_MATCHES: only the table's
+    // statistics (its most common words) can tell the search it is common.
+    const word = wordOfThisRun();
+    expect(RARE_MATCHES).toBeGreaterThan(150);
+    await database.db.insert(products).values(
+      Array.from({ length: 150 }, (_, n) => ({
+        name: `Seed Drill ${word} ${n}`,
+        priceCents: 1000 + n,
+        stock: 10,
+        minOrder: 1,
+        rating: 4,
+        img: '/images/products/seed-drill.svg',
+        description: 'Sows in rows.',
+      })),
+    );
+    expect((await matchWords(database.db, [word]))[0]).toMatchObject({ known: true, rare: true });
+
+    const t = await createTestApp({}, { database });
+    try {
+      expect((await matchWords(t.app.db, [word]))[0]).toMatchObject({ known: true, rare: false });
+    } finally {
+      await t.close();
+    }
+  });
+});
