@@ -48,7 +48,7 @@ import { checkoutRoutes } from './modules/orders/checkout.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { startSslcommerz, type PaymentsContext } from './modules/payments/payments.service.ts';
 import { createSslcommerzClient } from './modules/payments/sslcommerz.client.ts';
-import { catalogueOpened, stockChanged } from './modules/products/products.service.ts';
+import { catalogueNotified, catalogueOpened, stockChanged } from './modules/products/products.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { mediaRoutes } from './modules/images/media.routes.ts';
@@ -216,7 +216,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const readCacheHolder = { cache: readCache };
   app.decorate('media', options.mediaStorage ?? mediaStorageFrom(env));
   // Writes by other instances (or by hand) arrive as notifications from the products trigger.
-  const stopListening = await database.listen('catalogue_changed', () => readCache.invalidate());
+  const stopListening = await database.listen('catalogue_changed', (payload) =>
+    catalogueNotified(readCacheHolder, payload),
+  );
   app.addHook('onClose', () => stopListening());
   app.decorate(
     'mailer',

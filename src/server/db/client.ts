@@ -44,10 +44,11 @@ export interface DatabaseHandle {
   /** Apply pending migrations (idempotent; serialised across instances on PostgreSQL). */
   migrate(): Promise<void>;
   /**
-   * Calls `onNotify` on every NOTIFY on `channel` (and whenever notifications may have been
-   * missed, as after a lost connection); resolves to a function that stops listening.
+   * Calls `onNotify` with the payload of every NOTIFY on `channel`, and with none whenever
+   * notifications may have been missed, as after a lost connection; resolves to a function
+   * that stops listening.
    */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -110,7 +111,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 async function listenOnPostgres(
   url: string,
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload?: string) => void,
 ): Promise<() => Promise<void>> {
   if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
   let stopped = false;
@@ -128,7 +129,7 @@ async function listenOnPostgres(
   const open = async () => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload);
     });
     next.on('error', () => undefined);
     next.on('end', reopen);

@@ -71,7 +71,7 @@ export async function openPglite(
     },
     async listen(channel, onNotify) {
       // PGlite runs in this process and calls listeners as the notifying statement completes.
-      const stop = await client.listen(channel, () => onNotify());
+      const stop = await client.listen(channel, (payload) => onNotify(payload));
       return async () => {
         if (!client.closed) await stop();
       };

@@ -12,8 +12,11 @@ export interface CachedAnswer {
 export interface ReadCache<A extends CachedAnswer = CachedAnswer> {
   /** The cached answer under `key`, or `produce()`'s, kept unless the data changed meanwhile. */
   get(key: string, produce: () => Promise<A>): Promise<A>;
-  /** Drops everything; answers being produced when this is called are not kept. */
-  invalidate(): void;
+  /**
+   * Drops every answer, and the caches of what this one's data decides (`dropsWithIt`) unless
+   * `dependents` is false; answers being produced when this is called are not kept.
+   */
+  invalidate(options?: { dependents?: boolean }): void;
   /** What the cache holds now. */
   stats(): { entries: number; bytes: number };
   /** Stops the sweeping timer (the app's onClose). */
@@ -134,12 +137,12 @@ export function createReadCache<A extends CachedAnswer = CachedAnswer>(options: 
       pending.set(key, producing);
       return producing;
     },
-    invalidate() {
+    invalidate({ dependents = true } = {}) {
       generation += 1;
       entries.clear();
       bytes = 0;
       pending.clear();
-      for (const dependent of options.dropsWithIt ?? []) dependent.invalidate();
+      if (dependents) for (const dependent of options.dropsWithIt ?? []) dependent.invalidate();
     },
     stats: () => ({ entries: entries.size, bytes }),
     close: () => clearInterval(timer),

@@ -99,9 +99,22 @@ export async function getProduct(
 /**
  * Call after taking stock from a product or giving it back (placing, cancelling, expiring an
  * order). Other instances learn of it from the database's `catalogue_changed` notification.
+ * Stock is in no search word: what the search learnt of its words stays (decision 020).
  */
 export function stockChanged(catalogue: Pick<Catalogue, 'cache'>): void {
-  catalogue.cache.invalidate();
+  catalogue.cache.invalidate({ dependents: false });
+}
+
+/**
+ * The payload of a `catalogue_changed` notification for a change to products that left every
+ * text as it was: stock, price, rating (migration 0011). Any other payload, or none (a
+ * notification that may have been missed), means the catalogue's words may have changed.
+ */
+export const SAME_WORDS = 'same words';
+
+/** What a `catalogue_changed` notification from the database drops (app.ts listens). */
+export function catalogueNotified(catalogue: Pick<Catalogue, 'cache'>, payload?: string): void {
+  catalogue.cache.invalidate({ dependents: payload !== SAME_WORDS });
 }
 
 /**
