@@ -1,5 +1,5 @@
 // The catalogue under load at 100,000 products: the built shop in its own process, autocannon
-// at 20 connections in this one. What a dealer's phone calls, in four rows:
+// at 20 connections in this one. What a dealer's phone calls, in four rows (five on PostgreSQL):
 //   search        GET /api/products?q=…  a pool of 3,000 different searches (typos, sizes,
 //                 model numbers), walked in turn: a call misses the read cache unless the
 //                 pool comes round within the cache's 5 s, which a fast machine makes it do;
@@ -8,7 +8,12 @@
 //                 searches the database, as a stream of dealers' new searches would;
 //   category page GET /api/products?category=…&sort=…  six categories x four sorts, first pages
 //                 (the read cache answers most: that is how the page is served);
-//   product page  GET /product/{id}  the server-drawn HTML of 5,000 different products.
+//   product page  GET /product/{id}  the server-drawn HTML of 5,000 different products;
+//   search, each address once, stock changing  (PostgreSQL only) the searches of the second row,
+//                 going on from where it stopped, while stock is taken from a random product
+//                 STOCK_CHANGES_PER_SECOND times a second by a statement of this process, as
+//                 orders taken by other servers would: each change tells the shop to drop its
+//                 cached answers.
 // On PostgreSQL it also prints the database server's CPU per request (every postgres process on
 // this machine), which other work on the machine disturbs less than the latencies.
 // Goals: search p99 < 50 ms (PostgreSQL) and < 100 ms (PGlite); category page p99 < 30 ms;
@@ -22,6 +27,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type autocannon from 'autocannon';
 import { openDatabase } from '../src/server/db/client.ts';
 import { benchCategories, kinds, materials, seedCatalogue, sizes } from './catalogue-data.ts';
@@ -33,9 +39,11 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3315);
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br';
 const headers = ACCEPT_ENCODING === 'none' ? undefined : { 'accept-encoding': ACCEPT_ENCODING };
+const STOCK_CHANGES_PER_SECOND = 10;
 const GOALS = {
   search: engine === 'postgres' ? 50 : 100,
   'search, each address once': engine === 'postgres' ? 50 : 100,
+  'search, each address once, stock changing': 50,
   'category page': 30,
   'product page': 50,
 } as const;
@@ -127,23 +135,54 @@ console.log(
   `${engine}: ${PRODUCTS.toLocaleString('en-US')} products seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`,
 );
 
+/**
+ * Takes one unit of stock from a random product STOCK_CHANGES_PER_SECOND times a second, on a
+ * connection of this process (PostgreSQL), until stopped.
+ */
+function changeStock(productIds: string[]): { stop(): Promise<void> } {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  const connected = client.connect();
+  let running: Promise<unknown> = connected;
+  const timer = setInterval(() => {
+    const id = productIds[Math.floor(Math.random() * productIds.length)]!;
+    running = running.then(() =>
+      client.query('update products set stock = greatest(stock - 1, 0) where id = $1', [id]),
+    );
+  }, 1_000 / STOCK_CHANGES_PER_SECOND);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+      await client.end();
+    },
+  };
+}
+
 const shop = await startShop(
   { DATA_DIR: dataDir, SEED_DEMO: 'false', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
   PORT,
 );
 try {
   const pool = searches();
+  const everyAddressOnce = everySortAndLanguage(pool);
   const routes: Array<[keyof typeof GOALS, string[]]> = [
     ['search', pool],
-    ['search, each address once', everySortAndLanguage(pool)],
+    ['search, each address once', everyAddressOnce],
     ['category page', categoryPages],
     ['product page', ids.map((id) => `/product/${id}`)],
+    ...(databaseUrl
+      ? [['search, each address once, stock changing', everyAddressOnce] as [keyof typeof GOALS, string[]]]
+      : []),
   ];
   const rows = [];
+  // The walk over every address once, shared by the rows that ask them: the last goes on from
+  // where the first stopped, so no address is asked twice in a run.
+  const onceWalk = { next: 0 };
   for (const [label, paths] of routes) {
     // One walk for the warm-up and the measurement when no address may come twice.
-    const once = label === 'search, each address once';
-    const walk = { next: 0 };
+    const once = paths === everyAddressOnce;
+    const walk = once ? onceWalk : { next: 0 };
+    const stockChanges = label === 'search, each address once, stock changing' ? changeStock(ids) : undefined;
     // A short warm-up: the first calls compile the statements and fill the cache.
     await load(label, {
       url: shop.url,
@@ -160,6 +199,7 @@ try {
       serverPid: shop.child.pid,
       postgresCpu: engine === 'postgres',
     });
+    await stockChanges?.stop();
     rows.push({
       route: label,
       'distinct addresses': paths.length,
