@@ -278,9 +278,7 @@ async function termsOf(
 ): Promise<{ terms: search.SearchTerm[]; rare: boolean }> {
   const matches = await Promise.all(words.map((word) => wordMatch(catalogue, word)));
   const terms = matches.map(({ word, known, nearest, whole }) => [
-    // One or two characters ("l" in "16 l") match whole words only: as prefixes they match half
-    // the dictionary and make the query slow for nothing.
-    { text: word, prefix: word.length >= 3 && !whole },
+    { text: word, prefix: word.length >= search.PREFIX_FROM_LENGTH && !whole },
     ...(known || !/^[\p{L}\p{M}]{4,}$/u.test(word) ? [] : nearest.map((text) => ({ text, prefix: false }))),
   ]);
   // A term of the typed word alone (no near words stand in for it) finds only its products.

@@ -42,6 +42,12 @@ const WALK_LIMIT = 2000;
 export const RARE_MATCHES = 200;
 
 /**
+ * Words shorter than this ("l" in "16 l") are searched whole, never as prefixes: as prefixes they
+ * match half the dictionary and make the query slow for nothing. Hence they are never rare either.
+ */
+export const PREFIX_FROM_LENGTH = 3;
+
+/**
  * A walk goes on, rather than ask the GIN index, when it found a share of the page that promises
  * the rest within this many times its length (with SAFETY to spare). Words common one by one
  * but rare together ("heavy duty weeder": 22 of 25 in the newest 2,000 of 100,000 products) have
@@ -579,7 +585,7 @@ export async function matchWords(db: Db, words: string[]): Promise<WordMatch[]> 
                (select starts_with(min(l.lexeme), t.lexemes[1] collate "C") from search_lexemes l
                 where l.lexeme > t.lexemes[1] collate "C"),
                false) as whole,
-             case when length(q.word) < 3 or cardinality(t.lexemes) = 0 then false
+             case when length(q.word) < ${PREFIX_FROM_LENGTH} or cardinality(t.lexemes) = 0 then false
                   when exists (select 1 from unnest(common.lexemes) l
                                where starts_with(l, t.lexemes[1])) then false
                   else (select count(*) from (
