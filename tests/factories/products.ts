@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../src/server/db/client.ts';
 import { eq, ne } from 'drizzle-orm';
 import { categories, orders, products, UNCATEGORISED_ID } from '../../src/server/db/schema.ts';
 
@@ -32,6 +33,24 @@ export interface ProductOverrides {
  */
 export const wordOfThisRun = () =>
   Array.from({ length: 8 }, () => 'bcdfghjkmnpqrtvwxz'[randomInt(18)]).join('');
+
+/**
+ * Inserts `count` seed drills named "Seed Drill <word> <n>" (n counting from `from`) in one
+ * statement, straight to the table: a catalogue where `word` is in exactly `count` products.
+ */
+export function insertSeedDrills(db: Db, word: string, count: number, from = 0) {
+  return db.insert(products).values(
+    Array.from({ length: count }, (_, n) => ({
+      name: `Seed Drill ${word} ${from + n}`,
+      priceCents: 1000 + n,
+      stock: 10,
+      minOrder: 1,
+      rating: 4,
+      img: '/images/products/seed-drill.svg',
+      description: 'Sows in rows.',
+    })),
+  );
+}
 
 /** Inserts a category row directly (name and slug unique per call). */
 export async function createCategory(app: FastifyInstance, name?: string) {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { products } from '../../db/schema.ts';
-import { wordOfThisRun } from '../../../../tests/factories/products.ts';
+import { insertSeedDrills, wordOfThisRun } from '../../../../tests/factories/products.ts';
 import { createTestApp } from '../../../../tests/support/test-app.ts';
 import { openTestDatabase } from '../../../../tests/support/test-database.ts';
 import { matchWords, RARE_MATCHES } from './search.repository.ts';
@@ -16,17 +15,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('on PGlite', () => {
     // statistics (its most common words) can tell the search it is common.
     const word = wordOfThisRun();
     expect(RARE_MATCHES).toBeGreaterThan(150);
-    await database.db.insert(products).values(
-      Array.from({ length: 150 }, (_, n) => ({
-        name: `Seed Drill ${word} ${n}`,
-        priceCents: 1000 + n,
-        stock: 10,
-        minOrder: 1,
-        rating: 4,
-        img: '/images/products/seed-drill.svg',
-        description: 'Sows in rows.',
-      })),
-    );
+    await insertSeedDrills(database.db, word, 150);
     expect((await matchWords(database.db, [word]))[0]).toMatchObject({ known: true, rare: true });
 
     const t = await createTestApp({}, { database });

@@ -11,6 +11,7 @@ import {
   createProduct,
   productInput,
   emptyCatalogue,
+  insertSeedDrills,
   wordOfThisRun,
 } from '../../../../tests/factories/products.ts';
 import { errorOf, useApiTest } from '../../../../tests/support/api-test.ts';
@@ -322,18 +323,7 @@ describe('GET /api/products: search that forgives', () => {
   it('calls a word rare while fewer than RARE_MATCHES products hold it, and finds them all', async () => {
     const [root, other] = [wordOfThisRun(), wordOfThisRun()];
     const rare = async (word: string) => (await matchWords(t.app.db, [word]))[0]!.rare;
-    const add = (count: number, from: number, name = root) =>
-      t.app.db.insert(products).values(
-        Array.from({ length: count }, (_, n) => ({
-          name: `Seed Drill ${name} ${from + n}`,
-          priceCents: 1000 + n,
-          stock: 10,
-          minOrder: 1,
-          rating: 4,
-          img: '/images/products/seed-drill.svg',
-          description: 'Sows in rows.',
-        })),
-      );
+    const add = (count: number, from: number, name = root) => insertSeedDrills(t.app.db, name, count, from);
     await add(RARE_MATCHES - 1, 0);
     t.app.catalogue.cache.invalidate();
     expect(await rare(root)).toBe(true);
