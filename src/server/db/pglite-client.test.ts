@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
+import { pgliteDataBytes, sharedBuffersMb, SHARED_BUFFERS_MB } from './pglite-settings.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'agritools-pglite-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -38,5 +39,30 @@ describe('the embedded database', () => {
     } finally {
       await again.close();
     }
+  }, 180_000);
+
+  it('gives a larger catalogue buffers for half its tables and indexes, within bounds', async () => {
+    // A folder grown to 90 MB of tables and indexes (a sparse file stands in for them: the
+    // engine ignores a file it does not know, and its size is what is read at start).
+    const filler = join(dataDir, 'pglite', 'base', 'grown-catalogue');
+    writeFileSync(filler, '');
+    truncateSync(filler, 90 * 1024 * 1024);
+    try {
+      const bytes = pgliteDataBytes(join(dataDir, 'pglite'));
+      expect(bytes).toBeGreaterThan(90 * 1024 * 1024);
+      const database = await openDatabase({ kind: 'pglite', dataDir });
+      try {
+        // Half the folder's bytes, more than the least (16 MB) and less than the most (64 MB).
+        expect(await setting(database.db, 'shared_buffers')).toBe(`${Math.ceil(bytes / 2 / 1024 / 1024)}MB`);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      rmSync(filler);
+    }
+    expect(sharedBuffersMb(0)).toBe(SHARED_BUFFERS_MB.least);
+    expect(sharedBuffersMb(100 * 1024 * 1024)).toBe(50);
+    expect(sharedBuffersMb(10 * 1024 * 1024 * 1024)).toBe(SHARED_BUFFERS_MB.most);
+    expect(pgliteDataBytes(join(dataDir, 'no-such-folder'))).toBe(0);
   }, 180_000);
 });

@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import lockfile from 'proper-lockfile';
 import type { DatabaseHandle, DatabaseTarget, Db } from './client.ts';
-import { PGLITE_START_PARAMS } from './pglite-settings.ts';
+import { pgliteDataBytes, pgliteStartParams } from './pglite-settings.ts';
 import { namedStatements } from './pglite-statements.ts';
 import * as schema from './schema.ts';
 
@@ -46,13 +46,13 @@ export async function openPglite(
     }
     try {
       if (!existsSync(join(dir, 'PG_VERSION'))) await createPgliteDatabase(dir);
-      client = new PGlite(dir, { extensions, startParams: PGLITE_START_PARAMS });
+      client = new PGlite(dir, { extensions, startParams: pgliteStartParams(pgliteDataBytes(dir)) });
     } catch (error) {
       await release?.();
       throw error;
     }
   } else {
-    client = new PGlite({ extensions, startParams: PGLITE_START_PARAMS });
+    client = new PGlite({ extensions, startParams: pgliteStartParams() });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -3,10 +3,10 @@
 // (initdb) takes PGlite to about 800 MB, which WebAssembly never gives back; the server then
 // opens the finished folder at a fraction of that (docs/decisions/016).
 import { PGlite } from '@electric-sql/pglite';
-import { PGLITE_START_PARAMS } from './pglite-settings.ts';
+import { pgliteStartParams } from './pglite-settings.ts';
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: pglite-init <folder>');
-const database = new PGlite(dir, { startParams: PGLITE_START_PARAMS });
+const database = new PGlite(dir, { startParams: pgliteStartParams() });
 await database.waitReady;
 await database.close();
