@@ -1,12 +1,14 @@
 // Catalogue search at 100,000 products (docs/decisions/020): every query shape of the products
 // page, run through the search service with the read cache turned off, so each call is a real
-// database search. Prints per-shape latency (one caller at a time) for the engine chosen:
+// database search. Prints per-shape latency (one caller at a time) for the engine chosen, on the
+// catalogue as seeded and again after BENCH_STOCK_CHANGES (default 3,000) stock changes, each
+// one unit taken from a random product by a statement of its own, as orders take it:
 //   npx tsx bench/search.bench.ts pglite
 //   npx tsx bench/search.bench.ts postgres   (BENCH_DATABASE_URL's server; a scratch database)
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../src/server/db/client.ts';
+import { openDatabase, rowsOf, type DatabaseHandle } from '../src/server/db/client.ts';
 import { createCursors } from '../src/server/lib/cursor.ts';
 import { createReadCache } from '../src/server/lib/read-cache.ts';
 import type { PreparedAnswer } from '../src/server/lib/prepared-answer.ts';
@@ -17,6 +19,7 @@ import { seedCatalogue } from './catalogue-data.ts';
 const engine = process.argv[2] === 'postgres' ? 'postgres' : 'pglite';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
+const STOCK_CHANGES = Number(process.env.BENCH_STOCK_CHANGES ?? 3_000);
 
 const shapes: [string, ProductQuery][] = [
   ['word (sprayer)', { q: 'sprayer' }],
@@ -74,8 +77,34 @@ try {
     words: createReadCache({ maxBytes: 0, maxAgeMs: 1 }),
     cursors: createCursors('bench'),
   };
+  await printShapes(catalogue, 'as seeded');
+  if (STOCK_CHANGES > 0) {
+    const ids = rowsOf<{ id: string }>(
+      await handle.db.execute(sql`select id from products order by random() limit 5000`),
+    ).map((row) => row.id);
+    started = performance.now();
+    for (let change = 0; change < STOCK_CHANGES; change += 1)
+      await handle.db.execute(
+        sql`update products set stock = greatest(stock - 1, 0) where id = ${ids[change % ids.length]!}::uuid`,
+      );
+    const each = (performance.now() - started) / STOCK_CHANGES;
+    await printShapes(
+      catalogue,
+      `after ${STOCK_CHANGES.toLocaleString('en-US')} stock changes (${each.toFixed(2)} ms each)`,
+    );
+  }
+} finally {
+  await handle.close();
+  await drop();
+}
+
+/** The table of every shape's latency, under `title`. */
+async function printShapes(catalogue: Catalogue, title: string): Promise<void> {
+  console.log(`\n${engine}, ${title}:\n`);
   console.log('| query | rows | p50 ms | p95 ms | max ms | next page p50 ms |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  let started: number;
+  let all = 0;
   for (const [label, query] of shapes) {
     const times: number[] = [];
     const nextTimes: number[] = [];
@@ -94,6 +123,7 @@ try {
         nextTimes.push(performance.now() - started);
       }
     }
+    all += times.reduce((sum, time) => sum + time, 0) + nextTimes.reduce((sum, time) => sum + time, 0);
     times.sort((a, b) => a - b);
     nextTimes.sort((a, b) => a - b);
     const next = nextTimes.length ? percentile(nextTimes, 0.5).toFixed(1) : '–';
@@ -101,7 +131,5 @@ try {
       `| ${label} | ${rows} | ${percentile(times, 0.5).toFixed(1)} | ${percentile(times, 0.95).toFixed(1)} | ${times.at(-1)!.toFixed(1)} | ${next} |`,
     );
   }
-} finally {
-  await handle.close();
-  await drop();
+  console.log(`\nEvery call above, first pages and next: ${all.toFixed(0)} ms in all.`);
 }
