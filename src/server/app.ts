@@ -104,9 +104,30 @@ export interface BuildAppOptions {
 /** How often the outbox sender looks for due mail, and the expiry job for ended holds. */
 const MAIL_ROUND_MS = 1_000;
 const EXPIRY_ROUND_MS = 60_000;
+/** How often the embedded database, which has no autovacuum, is vacuumed where due. */
+const MAINTENANCE_ROUND_MS = 10 * 60_000;
 /** About 3,000 search words' matches: a few hundred bytes each (read-cache.ts counts them). */
 const SEARCH_WORD_CACHE_BYTES = 1024 * 1024;
 const SEARCH_WORD_MAX_AGE_MS = 10 * 60_000;
+
+/**
+ * Runs `job` every `ms` in the background, never two rounds at once, without keeping the
+ * process alive; the app waits for a round under way before it closes.
+ */
+function repeatInBackground(app: FastifyInstance, ms: number, job: () => Promise<void>): void {
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = job().finally(() => {
+      running = undefined;
+    });
+  }, ms);
+  timer.unref();
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
 
 export function databaseTarget(env: Env): DatabaseTarget {
   return env.DATABASE_URL
@@ -271,28 +292,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     context: payments,
     start: (checkoutId: string) => startSslcommerz(payments, checkoutId),
   });
-  if (backgroundJobs) {
-    let expiring: Promise<void> | undefined;
-    const expiry = setInterval(() => {
-      if (expiring) return;
-      expiring = expireHolds(orders)
+  if (backgroundJobs)
+    repeatInBackground(app, EXPIRY_ROUND_MS, () =>
+      expireHolds(orders)
         .then((cancelled) => {
           if (cancelled > 0) {
             stockChanged(readCacheHolder);
             app.log.info({ cancelled }, 'unpaid orders expired');
           }
         })
-        .catch((error: unknown) => app.log.error({ err: error }, 'order expiry failed'))
-        .finally(() => {
-          expiring = undefined;
-        });
-    }, EXPIRY_ROUND_MS);
-    expiry.unref();
-    app.addHook('preClose', async () => {
-      clearInterval(expiry);
-      await expiring;
-    });
-  }
+        .catch((error: unknown) => app.log.error({ err: error }, 'order expiry failed')),
+    );
+  const maintain = database.maintain;
+  if (backgroundJobs && maintain)
+    repeatInBackground(app, MAINTENANCE_ROUND_MS, () =>
+      maintain()
+        .then((tables) => {
+          if (tables.length > 0) app.log.info({ tables }, 'embedded database vacuumed');
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'embedded database maintenance failed')),
+    );
 
   const identity = createIdentity({
     db: database.db,

@@ -49,6 +49,12 @@ export interface DatabaseHandle {
    * that stops listening.
    */
   listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
+  /**
+   * The embedded database only, which has no autovacuum: vacuums and analyses the tables whose
+   * changes since the last time pass PostgreSQL's autovacuum thresholds (pglite-client.ts), and
+   * resolves to their names. app.ts runs it now and then.
+   */
+  maintain?: () => Promise<string[]>;
   close(): Promise<void>;
 }
 

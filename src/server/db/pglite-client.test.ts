@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { insertSeedDrills, wordOfThisRun } from '../../../tests/factories/products.ts';
 import { openDatabase } from './client.ts';
 import { pgliteDataBytes, sharedBuffersMb, SHARED_BUFFERS_MB } from './pglite-settings.ts';
 
@@ -64,5 +65,39 @@ describe('the embedded database', () => {
     expect(sharedBuffersMb(100 * 1024 * 1024)).toBe(50);
     expect(sharedBuffersMb(10 * 1024 * 1024 * 1024)).toBe(SHARED_BUFFERS_MB.most);
     expect(pgliteDataBytes(join(dataDir, 'no-such-folder'))).toBe(0);
+  }, 180_000);
+
+  it("vacuums and analyses the tables whose changes pass autovacuum's thresholds, and only those", async () => {
+    const database = await openDatabase({ kind: 'pglite-memory' });
+    const productsStats = async () => {
+      await database.db.execute(sql`select pg_stat_force_next_flush()`);
+      return (
+        await rows<{ dead: number; analysed: boolean }>(
+          database.db,
+          sql`select n_dead_tup::int as dead, last_analyze is not null as analysed
+              from pg_stat_user_tables where relname = 'products'`,
+        )
+      )[0];
+    };
+    try {
+      await database.migrate();
+      await database.maintain!();
+      const word = wordOfThisRun();
+      await insertSeedDrills(database.db, word, 300);
+      // 300 new rows: more than 50 and a tenth changed, analysed; fewer than 1,000 inserted, not vacuumed.
+      expect(await database.maintain!()).toContain('products');
+      expect(await productsStats()).toEqual({ dead: 0, analysed: true });
+      expect(await database.maintain!()).not.toContain('products');
+
+      await database.db.execute(
+        sql`delete from products where name like ${`Seed Drill ${word} %`} and price_cents >= 1100`,
+      );
+      expect(await productsStats()).toMatchObject({ dead: 200 });
+      expect(await database.maintain!()).toContain('products');
+      expect(await productsStats()).toMatchObject({ dead: 0 });
+      expect(await database.maintain!()).toEqual([]);
+    } finally {
+      await database.close();
+    }
   }, 180_000);
 });
