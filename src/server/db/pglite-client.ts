@@ -96,19 +96,17 @@ export async function openPglite(
 async function vacuumWhereDue(client: PGlite): Promise<string[]> {
   // The engine reports its counts at most once a second when it goes idle: report them now.
   await client.query('select pg_stat_force_next_flush()');
-  const { rows } = await client.query<{ schema: string; name: string; vacuum: boolean }>(
-    `select schemaname as schema, relname as name,
-            n_dead_tup > 50 + 0.2 * n_live_tup or n_ins_since_vacuum > 1000 + 0.2 * n_live_tup as vacuum
-     from pg_stat_user_tables
-     where n_dead_tup > 50 + 0.2 * n_live_tup
-        or n_ins_since_vacuum > 1000 + 0.2 * n_live_tup
-        or n_mod_since_analyze > 50 + 0.1 * n_live_tup
-     order by relname`,
+  const { rows } = await client.query<{ name: string; table: string; vacuum_due: boolean }>(
+    `select name, "table", vacuum_due from (
+       select relname as name, format('%I.%I', schemaname, relname) as "table",
+              n_dead_tup > 50 + 0.2 * n_live_tup or n_ins_since_vacuum > 1000 + 0.2 * n_live_tup as vacuum_due,
+              n_mod_since_analyze > 50 + 0.1 * n_live_tup as analyze_due
+       from pg_stat_user_tables) due
+     where vacuum_due or analyze_due
+     order by name`,
   );
-  for (const { schema, name, vacuum } of rows) {
-    const table = `"${schema.replaceAll('"', '""')}"."${name.replaceAll('"', '""')}"`;
-    await client.query(vacuum ? `vacuum (analyze) ${table}` : `analyze ${table}`);
-  }
+  for (const { table, vacuum_due } of rows)
+    await client.query(vacuum_due ? `vacuum (analyze) ${table}` : `analyze ${table}`);
   return rows.map((row) => row.name);
 }
 
