@@ -11,6 +11,7 @@ const benches = [
   'number-format.bench.ts',
   'search.bench.ts',
   'catalogue-load.bench.ts',
+  'idle-visitor.bench.ts',
   'memory.bench.ts',
   'crash-pglite.bench.ts',
 ];

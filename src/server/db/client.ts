@@ -68,14 +68,33 @@ const migrationsFolder = () => join(projectRoot(), 'src/server/db/migrations');
 /** Arbitrary constant: every instance takes this advisory lock while migrating. */
 const MIGRATION_LOCK_KEY = 724_019;
 
+/**
+ * Connections each PostgreSQL pool keeps open however long the shop sits idle; the others close
+ * after pg's 10 idle seconds. A new connection is a new PostgreSQL backend, whose first
+ * statements cost tens of milliseconds more than a warm one's (docs/decisions/036): without
+ * these, a shop whose visitors come more than 10 seconds apart paid that on nearly every request.
+ */
+export const WARM_CONNECTIONS = 4;
+
+/** pg.Pool settings for a pool of at most `max` connections to `url`. */
+const poolSettings = (url: string, max: number): pg.PoolConfig => ({
+  connectionString: url,
+  max,
+  min: Math.min(WARM_CONNECTIONS, max),
+  // A connection may now sit idle for hours: TCP keep-alive stops a firewall or NAT between
+  // the shop and PostgreSQL from forgetting it, which would leave the next query hanging.
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 60_000,
+});
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const max = target.poolSize ?? 10;
+    const pool = new pg.Pool(poolSettings(target.url, max));
     // Only executePrepared's statements run here. An `options` in the connection string
     // replaces this one; they are then planned as PostgreSQL's plan cache decides.
     const planOncePool = new pg.Pool({
-      connectionString: target.url,
-      max: target.poolSize ?? 10,
+      ...poolSettings(target.url, max),
       options: '-c plan_cache_mode=force_generic_plan',
     });
     // A dropped idle connection must not crash the process; the pool replaces it.
