@@ -124,7 +124,6 @@ const seeding = await openDatabase(
 const started = performance.now();
 await seeding.migrate();
 await seedCatalogue(seeding.db, PRODUCTS);
-await seeding.db.execute(sql`vacuum analyze`);
 const ids = (
   (await seeding.db.execute(sql`select id from products order by random() limit 5000`)) as unknown as {
     rows: Array<{ id: string }>;

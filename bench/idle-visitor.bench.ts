@@ -7,7 +7,6 @@
 // to PostgreSQL at the end (docs/decisions/036).
 // Run: npm run build && flock /tmp/agritools-heavy.lock npx tsx bench/idle-visitor.bench.ts
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
 import { kinds, seedCatalogue } from './catalogue-data.ts';
@@ -24,7 +23,6 @@ const databaseUrl = await recreateDatabase(
 const seeding = await openDatabase({ kind: 'postgres', url: databaseUrl });
 await seeding.migrate();
 await seedCatalogue(seeding.db, PRODUCTS);
-await seeding.db.execute(sql`vacuum analyze`);
 await seeding.close();
 
 const shop = await startShop({ DATABASE_URL: databaseUrl, SEED_DEMO: 'false' }, 3316);

@@ -66,7 +66,6 @@ try {
   await handle.migrate();
   let started = performance.now();
   await seedCatalogue(handle.db, PRODUCTS);
-  await handle.db.execute(sql`vacuum analyze`);
   console.log(
     `${engine}: ${PRODUCTS.toLocaleString('en-US')} products seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );

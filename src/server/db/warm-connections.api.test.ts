@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { openTestDatabase } from '../../../tests/support/test-database.ts';
 import { executePrepared, openDatabase, rowsOf, WARM_CONNECTIONS, type DatabaseHandle } from './client.ts';
 
@@ -23,7 +23,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('connections to PostgreSQL', 
   });
 
   /** The backends that answer `count` statements sent at once (each takes a connection). */
-  const backends = async (run: (query: ReturnType<typeof sql>) => Promise<unknown>, count: number) => {
+  const backends = async (run: (query: SQL) => Promise<unknown>, count: number) => {
     const answers = await Promise.all(
       Array.from({ length: count }, () => run(sql`select pg_backend_pid() as pid`)),
     );
@@ -31,11 +31,8 @@ describe.runIf(process.env.TEST_DB === 'postgres')('connections to PostgreSQL', 
   };
 
   it.each([
-    ['the main pool', (query: ReturnType<typeof sql>) => shop.db.execute(query)],
-    [
-      'the pool of statements planned once',
-      (query: ReturnType<typeof sql>) => executePrepared(shop.db, query),
-    ],
+    ['the main pool', (query: SQL) => shop.db.execute(query)],
+    ['the pool of statements planned once', (query: SQL) => executePrepared(shop.db, query)],
   ])('%s keeps its warm connections through an idle hour and lets the others go', async (_, run) => {
     const busy = await backends(run, WARM_CONNECTIONS + 2);
     expect(busy.size).toBe(WARM_CONNECTIONS + 2);
@@ -46,7 +43,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('connections to PostgreSQL', 
     const later = await backends(run, WARM_CONNECTIONS);
     expect(later.size).toBe(WARM_CONNECTIONS);
     expect([...later].every((pid) => busy.has(pid))).toBe(true);
-    // The two beyond them were closed: a seventh statement at once needs a new backend.
+    // The two beyond them were closed: five statements at once need one new backend.
     const more = await backends(run, WARM_CONNECTIONS + 1);
     expect([...more].filter((pid) => !busy.has(pid))).toHaveLength(1);
   });
