@@ -10,6 +10,17 @@ afterEach(() => {
 const answer = (size: number) => async () => ({ body: 'x'.repeat(size) });
 
 describe('the catalogue read cache', () => {
+  it('shows a fresh answer to a peek, and produces and stores nothing for one', async () => {
+    vi.useFakeTimers();
+    cache = createReadCache({ maxBytes: 100_000, maxAgeMs: 1_000 });
+    expect(cache.peek('together:1')).toBeUndefined();
+    expect(cache.stats().entries).toBe(0);
+    const stored = await cache.get('together:1', answer(10));
+    expect(cache.peek('together:1')).toBe(stored);
+    vi.advanceTimersByTime(1_000);
+    expect(cache.peek('together:1')).toBeUndefined();
+  });
+
   it('never holds more bytes than its bound, whatever keys it is asked for', async () => {
     cache = createReadCache({ maxBytes: 100_000, maxAgeMs: 60_000 });
     for (let i = 0; i < 2_000; i += 1) {

@@ -12,6 +12,8 @@ export interface CachedAnswer {
 export interface ReadCache<A extends CachedAnswer = CachedAnswer> {
   /** The cached answer under `key`, or `produce()`'s, kept unless the data changed meanwhile. */
   get(key: string, produce: () => Promise<A>): Promise<A>;
+  /** The answer held under `key` while it is fresh; nothing is produced or stored. */
+  peek(key: string): A | undefined;
   /**
    * Drops every answer, and the caches of what this one's data decides (`dropsWithIt`) unless
    * `dependents` is false; answers being produced when this is called are not kept.
@@ -136,6 +138,10 @@ export function createReadCache<A extends CachedAnswer = CachedAnswer>(options: 
       );
       pending.set(key, producing);
       return producing;
+    },
+    peek(key) {
+      const hit = entries.get(key);
+      return hit && Date.now() - hit.storedAt < options.maxAgeMs ? hit.answer : undefined;
     },
     invalidate({ dependents = true } = {}) {
       generation += 1;

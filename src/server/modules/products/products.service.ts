@@ -294,17 +294,22 @@ export async function productSearchAnswer(
   catalogue: Catalogue,
   query: ProductQuery,
   path: string,
+  /** Where the search's steps are written down (tests). */
+  steps?: search.SearchStep[],
 ): Promise<PreparedAnswer> {
   const checked = checkSearch(query);
-  const canonical = JSON.stringify([
+  const filters = [
     checked.words,
     checked.category ?? null,
     checked.inStock ?? null,
     checked.minCents ?? null,
     checked.maxCents ?? null,
-    checked.sort,
-    checked.limit,
-  ]);
+  ];
+  const canonical = JSON.stringify([...filters, checked.sort, checked.limit]);
+  // Words common one by one but rare together ("20 l sprayer") cost a walk in vain before the
+  // GIN index answers; once one search has found that out, the same words and filters in any
+  // other order, language or page go to the GIN index at once (decision 020).
+  const rareTogether = `together:${JSON.stringify(filters)}`;
   const after = query.cursor ? catalogue.cursors.decode(query.cursor, canonical) : undefined;
   const categoryId = checked.category
     ? await categoryIdOf(catalogue, checked.category, 'querystring.category')
@@ -320,7 +325,9 @@ export async function productSearchAnswer(
     const words = checked.words.length > 0 ? await termsOf(catalogue, checked.words) : undefined;
     const rows = await search.searchProducts(catalogue.db, {
       terms: words?.terms,
-      rare: words?.rare,
+      rare: words?.rare || catalogue.words.peek(rareTogether) !== undefined,
+      foundRare: () => void catalogue.words.get(rareTogether, async () => ({ body: '' })),
+      steps,
       categoryId,
       inStock: checked.inStock,
       minCents: checked.minCents,

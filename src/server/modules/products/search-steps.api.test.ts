@@ -162,6 +162,43 @@ describe('how far a search walks before it asks the GIN index', () => {
     });
   });
 
+  it('says the words are rare together only when a walk newest first fell short of the page', async () => {
+    async function learnt(request: SearchRequest) {
+      const steps: SearchStep[] = [];
+      let rareTogether = false;
+      await searchProducts(t.app.db, { ...request, steps, foundRare: () => (rareTogether = true) });
+      return { steps, rareTogether };
+    }
+    // Newest first, and by relevance (which walks newest first), the GIN index answered after it.
+    expect(await learnt({ terms: termsOf('hoe'), sort: 'newest', limit: 4, walkLimit: 3 })).toEqual({
+      steps: ['index'],
+      rareTogether: true,
+    });
+    expect(await learnt({ terms: termsOf('spray'), sort: 'relevance', limit: 4, walkLimit: 3 })).toEqual({
+      steps: ['index'],
+      rareTogether: true,
+    });
+    // By price it fell short too, but that order may hold every match far along.
+    expect(await learnt({ terms: termsOf('nozzle'), sort: 'price-desc', limit: 4, walkLimit: 3 })).toEqual({
+      steps: ['index'],
+      rareTogether: false,
+    });
+    // A walk that filled the page by walking on learns nothing.
+    expect(await learnt({ terms: termsOf('nozzle'), sort: 'newest', limit: 4, walkLimit: 3 })).toEqual({
+      steps: ['walk on'],
+      rareTogether: false,
+    });
+    // Description matches after every name match say nothing of the name matches.
+    const nozzle = { terms: termsOf('nozzle'), sort: 'relevance' as const };
+    const last = (await searchProducts(t.app.db, { ...nozzle, limit: 5, rare: true })).at(-1)!;
+    expect(last.tier).toBe(2);
+    const after = { tier: last.tier, key: last.sortKey, id: last._id };
+    expect(await learnt({ ...nozzle, limit: 4, walkLimit: 1, after })).toEqual({
+      steps: ['index'],
+      rareTogether: false,
+    });
+  });
+
   it('asks the index alone, with no walk, when the words are rare', async () => {
     const hoes = { terms: termsOf('hoe'), sort: 'newest' as const, limit: 2, walkLimit: 2000, rare: true };
     expect(await answer(hoes)).toEqual({ names: ['Garden Hoe 2', 'Garden Hoe 1'], steps: ['index only'] });

@@ -4,6 +4,7 @@ import { categories, products, UNCATEGORISED_ID } from '../../db/schema.ts';
 import {
   catalogueProductListSchema,
   catalogueProductSchema,
+  type ProductQuery,
 } from '../../../shared/schemas/product.schema.ts';
 import { categoryListSchema } from '../../../shared/schemas/category.schema.ts';
 import {
@@ -16,7 +17,8 @@ import {
 } from '../../../../tests/factories/products.ts';
 import { errorOf, useApiTest } from '../../../../tests/support/api-test.ts';
 import { rowsOf } from '../../db/client.ts';
-import { matchWords, RARE_MATCHES } from './search.repository.ts';
+import { matchWords, RARE_MATCHES, type SearchStep } from './search.repository.ts';
+import { productSearchAnswer } from './products.service.ts';
 
 const t = useApiTest();
 
@@ -347,6 +349,31 @@ describe('GET /api/products: search that forgives', () => {
     expect(await rare(other)).toBe(true);
     await t.app.db.execute(sql`analyze products`);
     expect(await rare(other)).toBe(false);
+  });
+
+  it('sends words found rare together to the GIN index at once, in every order, until the catalogue changes', async () => {
+    await catalogue();
+    // "16" and "l" are too short ever to be rare one by one; together one product holds them.
+    const search = async (query: ProductQuery) => {
+      const steps: SearchStep[] = [];
+      const answer = await productSearchAnswer(t.app.catalogue, query, '/api/products', steps);
+      const found = catalogueProductListSchema.parse(JSON.parse(answer.body.toString()));
+      return { steps, names: found.map((product) => product.name) };
+    };
+    const afterAWalk = { steps: ['index'], names: ['16 L Knapsack Sprayer'] };
+    const atOnce = { steps: ['index only'], names: ['16 L Knapsack Sprayer'] };
+    // A walk by price or rating teaches nothing: that order may put all the matches far along.
+    expect(await search({ q: '16 l', sort: 'price-asc' })).toEqual(afterAWalk);
+    expect(await search({ q: '16 l', sort: 'rating' })).toEqual(afterAWalk);
+    // A walk newest first (relevance walks so) that fell short of a page does.
+    expect(await search({ q: '16 l' })).toEqual(afterAWalk);
+    expect(await search({ q: '16 l', sort: 'price-desc' })).toEqual(atOnce);
+    expect(await search({ q: '16 l', sort: 'newest', lang: 'bn' })).toEqual(atOnce);
+    // Other filters make another search.
+    expect(await search({ q: '16 l', sort: 'price-desc', inStock: true })).toEqual(afterAWalk);
+    // A change to the catalogue's words drops what was learnt.
+    await createProduct(t.app, { name: 'Brass Lance', description: 'For any sprayer.' });
+    expect(await search({ q: '16 l', sort: 'price-desc' })).toEqual(afterAWalk);
   });
 
   it('learns the words of a product whose text changed, and writes none for a stock or price change', async () => {

@@ -116,6 +116,12 @@ export interface SearchRequest extends SearchFilters {
   walkLimit?: number;
   /** Where the steps taken beyond the first walk are written down (tests). */
   steps?: SearchStep[];
+  /**
+   * Called when a walk found too few matches to fill the page and the GIN index answered: the
+   * words (with these filters) are rare together, and the caller may say so (`rare`) when they
+   * are searched again in another order, language or page.
+   */
+  foundRare?: () => void;
 }
 
 export interface FoundProduct extends CatalogueProduct, BengaliTexts {
@@ -225,6 +231,8 @@ interface Page {
   /** The words are rare: the GIN index answers without a walk. */
   rare: boolean;
   steps: SearchStep[];
+  /** `SearchRequest.foundRare`. */
+  foundRare: () => void;
 }
 
 const pageOf = (
@@ -235,6 +243,7 @@ const pageOf = (
   walkLimit: number,
   rare: boolean,
   steps: SearchStep[],
+  foundRare: () => void,
 ): Page => ({
   spec,
   conditions: after ? [...base, afterCondition(spec, after)] : base,
@@ -242,6 +251,7 @@ const pageOf = (
   walkLimit,
   rare,
   steps,
+  foundRare,
 });
 
 const directionOf = (spec: SortSpec) => (spec.descending ? sql`desc` : sql`asc`);
@@ -298,6 +308,9 @@ async function readMatches(run: Statements, page: Page, match: SQL | undefined):
   const walked = await walkOn(run, page, match);
   if (walked.length >= page.limit) return walked;
   page.steps.push('index');
+  // Only a walk in the stored order says how rare the words are: by price or rating they may
+  // all lie far along (sprayers are dear), and the same words walked newest first fill a page.
+  if (page.spec.storedOrder) page.foundRare();
   return everyMatch(run, page, match);
 }
 
@@ -455,6 +468,7 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
   const walkLimit = request.walkLimit ?? WALK_LIMIT;
   const rare = request.rare === true;
   const steps = request.steps ?? [];
+  const foundRare = request.foundRare ?? (() => undefined);
   const toRow =
     (tier: number) =>
     (row: Row): FoundProduct => ({
@@ -476,7 +490,7 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
   if (request.sort !== 'relevance' || !words) {
     const spec = sorts[request.sort === 'relevance' ? 'newest' : request.sort];
     const match = words ? sql`p.search @@ ${run.tsquery(words)}` : undefined;
-    const page = pageOf(spec, base, request.after, request.limit, walkLimit, rare, steps);
+    const page = pageOf(spec, base, request.after, request.limit, walkLimit, rare, steps, foundRare);
     const rows = await readMatches(run, page, match);
     return rows.map(toRow(0));
   }
@@ -486,8 +500,13 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
   const anywhere = sql`p.search @@ ${run.tsquery(words)}`;
   const otherwhere = sql`${anywhere} and not (${inName})`;
   const { after, limit } = request;
-  const newest = (from: typeof after) => pageOf(sorts.newest, base, from, limit, walkLimit, rare, steps);
-  if (after?.tier === 2) return (await readMatches(run, newest(after), otherwhere)).map(toRow(2));
+  const newest = (from: typeof after) =>
+    pageOf(sorts.newest, base, from, limit, walkLimit, rare, steps, foundRare);
+  // Few description matches after every name match say nothing of how rare the name matches are.
+  if (after?.tier === 2)
+    return (await readMatches(run, { ...newest(after), foundRare: () => undefined }, otherwhere)).map(
+      toRow(2),
+    );
   if (rare) {
     steps.push('index only');
     return bothTiersFromIndex();
@@ -510,6 +529,7 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
     const { first, walked, indexed } = firstPage;
     if (first.length < limit) {
       steps.push('index');
+      foundRare();
       return indexed.map((row) => toRow(Number(row.tier))(row));
     }
     if (first.every((row) => Number(row.tier) === 1)) return first.map(toRow(1));
@@ -526,6 +546,7 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
   // A later page whose words are rare in both tiers: one pass over the GIN index serves both,
   // where a pass per tier would read the same posting lists twice.
   steps.push('index');
+  foundRare();
   return bothTiersFromIndex();
 
   async function bothTiersFromIndex(): Promise<FoundProduct[]> {
