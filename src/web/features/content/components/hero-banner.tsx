@@ -25,7 +25,10 @@ export function HeroBanner() {
         <p className="mt-4 max-w-xl text-lg leading-relaxed first-letter:uppercase sm:text-2xl">
           {t.tagline}
         </p>
-        <div className="mt-8 flex flex-wrap gap-3">
+        {/* On a phone the buttons stand one above the other, whatever their words' width: a row
+            that wraps or not by the width of the text moved the page when the Bengali font
+            replaced the fallback (layout shift, docs/benchmarks.md). */}
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
           <a href="#products" className="btn btn-secondary btn-lg">
             {t.browseProducts}
           </a>
