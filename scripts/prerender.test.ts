@@ -1,5 +1,8 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pageDocument, pageFile } from './prerender.ts';
+import { bengaliHead, pageDocument, pageFile } from './prerender.ts';
 
 const template = `<!doctype html>
 <html lang="en" data-theme="agritools">
@@ -45,5 +48,29 @@ describe('Bengali pages of the prerender step', () => {
     expect(html).toContain('<link rel="stylesheet" href="/assets/locale-bn-x.css"></head>');
     expect(html).toContain('<span class="sr-only">লোড হচ্ছে</span>');
     expect(html).toContain('<!--shell-->');
+  });
+
+  it('writes the Bengali font faces into the head, so the first paint waits for no stylesheet', async () => {
+    const outDir = await mkdtemp(join(tmpdir(), 'agritools-prerender-'));
+    try {
+      await mkdir(join(outDir, 'assets'));
+      const fontFaces =
+        '@font-face{font-family:Noto Sans Bengali;src:url(/assets/noto-sans-bengali-bengali-400-normal-a1.woff2)}';
+      await writeFile(join(outDir, 'assets/locale-bn-b2.css'), `${fontFaces}\n`);
+      await writeFile(join(outDir, 'assets/locale-bn-c3.js'), '');
+      await writeFile(join(outDir, 'assets/noto-sans-bengali-bengali-400-normal-a1.woff2'), '');
+      const head = await bengaliHead(outDir);
+      expect(head).toContain(`<style>${fontFaces}</style>`);
+      expect(head).not.toContain('rel="stylesheet"');
+      expect(head).toContain(
+        '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/noto-sans-bengali-bengali-400-normal-a1.woff2">',
+      );
+      expect(head).toContain('href="/assets/locale-bn-c3.js"');
+      // A stylesheet that could close the <style> element is refused, not written into pages.
+      await writeFile(join(outDir, 'assets/locale-bn-b2.css'), 'a{}</style><script>alert(1)</script>');
+      await expect(bengaliHead(outDir)).rejects.toThrow(/cannot be written/);
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
+    }
   });
 });

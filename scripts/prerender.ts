@@ -68,9 +68,11 @@ function withLanguage(template: string, options: { lang?: string; head?: string 
 
 /**
  * What a Bengali page's <head> adds (docs/decisions/023): the Bengali chunk's stylesheet (the
- * font faces) and a preload of that chunk and of the regular font, so the page's first paint
- * has the font and its hydration does not wait for a second round trip. Found in the build's
- * assets by name (Vite names a lazy chunk's files after its module, locale-bn.ts).
+ * font faces, half a kilobyte) written into the page, and a preload of that chunk and of the
+ * regular font, so the page's first paint has the font and its hydration does not wait for a
+ * second round trip. A linked stylesheet would hold the first paint back by a round trip of
+ * its own. Found in the build's assets by name (Vite names a lazy chunk's files after its
+ * module, locale-bn.ts).
  */
 export async function bengaliHead(outDir: string): Promise<string> {
   const assets = await readdir(join(outDir, 'assets'));
@@ -79,8 +81,10 @@ export async function bengaliHead(outDir: string): Promise<string> {
     if (!file) throw new Error(`the build has no asset matching ${String(pattern)}`);
     return `/assets/${file}`;
   };
+  const fontFaces = await readFile(join(outDir, find(/^locale-bn-[\w-]+\.css$/)), 'utf8');
+  if (/<\//.test(fontFaces)) throw new Error('the Bengali stylesheet cannot be written into a page');
   return [
-    `<link rel="stylesheet" href="${find(/^locale-bn-[\w-]+\.css$/)}">`,
+    `<style>${fontFaces.trim()}</style>`,
     `<link rel="preload" as="font" type="font/woff2" crossorigin href="${find(/^noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2$/)}">`,
     `<link rel="modulepreload" crossorigin fetchpriority="low" href="${find(/^locale-bn-[\w-]+\.js$/)}">`,
   ].join('');
