@@ -299,17 +299,12 @@ export async function productSearchAnswer(
 ): Promise<PreparedAnswer> {
   const checked = checkSearch(query);
   const filters = [
-    checked.words,
     checked.category ?? null,
     checked.inStock ?? null,
     checked.minCents ?? null,
     checked.maxCents ?? null,
   ];
-  const canonical = JSON.stringify([...filters, checked.sort, checked.limit]);
-  // Words common one by one but rare together ("20 l sprayer") cost a walk in vain before the
-  // GIN index answers; once one search has found that out, the same words and filters in any
-  // other order, language or page go to the GIN index at once (decision 020).
-  const rareTogether = `together:${JSON.stringify(filters)}`;
+  const canonical = JSON.stringify([checked.words, ...filters, checked.sort, checked.limit]);
   const after = query.cursor ? catalogue.cursors.decode(query.cursor, canonical) : undefined;
   const categoryId = checked.category
     ? await categoryIdOf(catalogue, checked.category, 'querystring.category')
@@ -323,6 +318,12 @@ export async function productSearchAnswer(
         throw invalid('cursor', 'Invalid cursor');
     }
     const words = checked.words.length > 0 ? await termsOf(catalogue, checked.words) : undefined;
+    // Words common one by one but rare together ("20 l sprayer") cost a walk in vain before the
+    // GIN index answers; once one search has found that out, the same words and filters in any
+    // other sort, language or page go to the GIN index at once (decision 020). Every word must be
+    // in each product found, so the words are a set: "sprayer 20 l" is the same search.
+    const wordSet = [...new Set(checked.words)].sort();
+    const rareTogether = `together:${JSON.stringify([wordSet, ...filters])}`;
     const rows = await search.searchProducts(catalogue.db, {
       terms: words?.terms,
       rare: words?.rare || catalogue.words.peek(rareTogether) !== undefined,

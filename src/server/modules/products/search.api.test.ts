@@ -369,6 +369,10 @@ describe('GET /api/products: search that forgives', () => {
     expect(await search({ q: '16 l' })).toEqual(afterAWalk);
     expect(await search({ q: '16 l', sort: 'price-desc' })).toEqual(atOnce);
     expect(await search({ q: '16 l', sort: 'newest', lang: 'bn' })).toEqual(atOnce);
+    // Every word must be in each product found: the same words in another order, or one of
+    // them twice, are the same search.
+    expect(await search({ q: 'L 16', sort: 'rating' })).toEqual(atOnce);
+    expect(await search({ q: '16 l 16' })).toEqual(atOnce);
     // Other filters make another search.
     expect(await search({ q: '16 l', sort: 'price-desc', inStock: true })).toEqual(afterAWalk);
     // A change to the catalogue's words drops what was learnt.
