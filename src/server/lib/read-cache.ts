@@ -73,6 +73,7 @@ export function createReadCache<A extends CachedAnswer = CachedAnswer>(options: 
   // Concurrent misses on one key share one query (50 connections would otherwise all run it).
   const pending = new Map<string, Promise<A>>();
 
+  const isFresh = (entry: { storedAt: number }, now = Date.now()) => now - entry.storedAt < options.maxAgeMs;
   const drop = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
@@ -89,7 +90,7 @@ export function createReadCache<A extends CachedAnswer = CachedAnswer>(options: 
   };
   const sweep = (now = Date.now()) => {
     for (const [key, entry] of entries) {
-      if (now - entry.storedAt < options.maxAgeMs) break;
+      if (isFresh(entry, now)) break;
       drop(key);
     }
   };
@@ -118,7 +119,7 @@ export function createReadCache<A extends CachedAnswer = CachedAnswer>(options: 
     async get(key, produce) {
       const hit = entries.get(key);
       if (hit) {
-        if (Date.now() - hit.storedAt < options.maxAgeMs) return hit.answer;
+        if (isFresh(hit)) return hit.answer;
         drop(key);
       }
       const inFlight = pending.get(key);
@@ -141,7 +142,7 @@ export function createReadCache<A extends CachedAnswer = CachedAnswer>(options: 
     },
     peek(key) {
       const hit = entries.get(key);
-      return hit && Date.now() - hit.storedAt < options.maxAgeMs ? hit.answer : undefined;
+      return hit && isFresh(hit) ? hit.answer : undefined;
     },
     invalidate({ dependents = true } = {}) {
       generation += 1;
