@@ -29,11 +29,13 @@ export async function startShop(
     port,
     onSpawn,
   );
-  // The identity layer (Better Auth) keeps each call's context in an AsyncLocalStorage, and on
-  // Node 20 the first one switches on async hooks in the whole process for good: from then on
-  // every promise and every tick of every request costs more. A shop in service has
-  // had that call within a minute of starting; the benchmarks measure that shop, not one nobody
-  // has visited (docs/decisions/015). BENCH_IDENTITY_CALL=false measures the other.
+  // The identity layer (Better Auth) keeps each call's context in an AsyncLocalStorage, which on
+  // Node 20 switches on async hooks in the whole process: while they are on, every promise and
+  // every tick of every request costs more. Until 2026-11-28 they stayed on for good after the
+  // first identity call; the shop now switches them off when no identity call is running
+  // (modules/auth/identity-calls.ts). A shop in service has had such calls within a minute of
+  // starting; the benchmarks measure that shop, not one nobody has visited (docs/decisions/015).
+  // BENCH_IDENTITY_CALL=false measures the other.
   if (process.env.BENCH_IDENTITY_CALL !== 'false') {
     const answer = await fetch(`${shop.url}/api/auth/get-session`);
     await answer.arrayBuffer();

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { codeForStatus, errorBody } from '../../plugins/errors.ts';
 import { createDeviceCookies } from './device-cookie.ts';
+import { identityCall } from './identity-calls.ts';
 import { CLIENT_IP_HEADER, HOP_BY_HOP, MIN_PASSWORD_LENGTH, toWebHeaders } from './identity.ts';
 import { checkIdentityInput, emailOf, readFields } from './identity-input.ts';
 import { createRateLimitStore, type RateLimitRule } from './rate-limit.repository.ts';
@@ -60,11 +61,11 @@ function holdsNul(body: Buffer | undefined): boolean {
 }
 
 /** Better Auth's error bodies ({message, code}, or none) in the design's one error shape. */
-async function asErrorBody(response: Response) {
+function asErrorBody(response: Response, payload: Buffer) {
   let message = response.statusText || 'Request failed';
   let reason: string | undefined;
   try {
-    const data = (await response.json()) as { message?: unknown; code?: unknown };
+    const data = JSON.parse(payload.toString()) as { message?: unknown; code?: unknown };
     if (typeof data.message === 'string' && data.message) message = data.message;
     if (typeof data.code === 'string') reason = data.code;
   } catch {
@@ -96,11 +97,13 @@ export async function authRoutes(app: FastifyInstance) {
   /** The email of the account a reset token belongs to (read before Better Auth spends it). */
   async function resetTokenOwner(token: unknown): Promise<string | null> {
     if (typeof token !== 'string' || !token) return null;
-    const context = await identity.$context;
-    const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
-    if (!verification || verification.expiresAt < new Date()) return null;
-    const user = await context.internalAdapter.findUserById(verification.value);
-    return user?.email.toLowerCase() ?? null;
+    return identityCall(async () => {
+      const context = await identity.$context;
+      const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+      if (!verification || verification.expiresAt < new Date()) return null;
+      const user = await context.internalAdapter.findUserById(verification.value);
+      return user?.email.toLowerCase() ?? null;
+    });
   }
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
@@ -139,13 +142,16 @@ export async function authRoutes(app: FastifyInstance) {
     // Better Auth keys its per-IP limits on this header; only we may set it. The owner's own
     // device gets a count of its own, so a guesser behind the same address cannot spend it.
     headers.set(CLIENT_IP_HEADER, device ? deviceAddress(device) : request.ip);
-    const response = await identity.handler(
-      new Request(url, {
-        method: request.method,
-        headers,
-        body: body?.length ? new Uint8Array(body) : undefined,
-      }),
-    );
+    const { response, payload } = await identityCall(async () => {
+      const answer = await identity.handler(
+        new Request(url, {
+          method: request.method,
+          headers,
+          body: body?.length ? new Uint8Array(body) : undefined,
+        }),
+      );
+      return { response: answer, payload: Buffer.from(await answer.arrayBuffer()) };
+    });
 
     if (signInKey && response.ok) await rateLimits.clear(signInKey);
 
@@ -155,7 +161,7 @@ export async function authRoutes(app: FastifyInstance) {
       const retryAfter = response.headers.get('x-retry-after') ?? response.headers.get('retry-after');
       if (retryAfter) reply.header('retry-after', retryAfter);
       if (response.status >= 500) request.log.error({ status: response.status, path }, 'identity error');
-      return reply.send(await asErrorBody(response));
+      return reply.send(asErrorBody(response, payload));
     }
     response.headers.forEach((value, name) => {
       // Identity answers stay no-store (plugins/response-headers.ts), whatever Better Auth says.
@@ -168,7 +174,6 @@ export async function authRoutes(app: FastifyInstance) {
     const owner = path === '/sign-in/email' || path === '/sign-up/email' ? email : resetOwner;
     if (post && owner) cookies.push(await devices.issue(owner, device));
     if (cookies.length > 0) reply.header('set-cookie', cookies);
-    const payload = Buffer.from(await response.arrayBuffer());
     return reply.send(payload.length > 0 ? payload : undefined);
   }
 

@@ -375,3 +375,39 @@ describe('the first admin and the demo customer', () => {
     }
   });
 });
+
+/**
+ * Whether async hooks are on in this process: while they are, Node marks every new promise with
+ * its async ids (before Node 24, where no `AsyncLocalStorage` needs them, they never are).
+ */
+async function asyncHooksOn(): Promise<boolean> {
+  // A hook switched off takes effect from the next turn of the event loop.
+  await new Promise((resolve) => setImmediate(resolve));
+  return Object.getOwnPropertySymbols(Promise.resolve()).length > 0;
+}
+
+describe('identity calls and the rest of the shop', () => {
+  const t = useApiTest();
+
+  it('run side by side, each in its own context, and leave no async hooks on for the requests after them', async () => {
+    const people = await Promise.all([1, 2, 3, 4].map(() => signUp(t.app)));
+    const sessions = await Promise.all(
+      people.flatMap((person) => [
+        signIn(t.app, person),
+        t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: person.cookie } }),
+        syncUser(t.app, person),
+      ]),
+    );
+    people.forEach((person, index) => {
+      const [signedIn, session, synced] = sessions.slice(index * 3, index * 3 + 3) as [
+        Awaited<ReturnType<typeof signIn>>,
+        Awaited<ReturnType<TestApp['app']['inject']>>,
+        Awaited<ReturnType<typeof syncUser>>,
+      ];
+      expect(signedIn.userId).toBe(person.userId);
+      expect(session.json<{ user: { email: string } }>().user.email).toBe(person.email);
+      expect(synced.statusCode).toBe(200);
+    });
+    expect(await asyncHooksOn()).toBe(false);
+  });
+});

@@ -8,6 +8,7 @@ import { accounts, rateLimits, sessions, users, verifications } from '../../db/s
 import type { Mailer } from '../../lib/mailer.ts';
 import { dictionaryFor, localeOfCookie } from '../../lib/locale.ts';
 import type { RateLimitStore } from './rate-limit.repository.ts';
+import { identityCall } from './identity-calls.ts';
 import type { Messages } from '../../../shared/i18n/dictionary.ts';
 
 /**
@@ -192,6 +193,6 @@ export async function identityUserOf(
   identity: Identity,
   headers: FastifyRequest['headers'],
 ): Promise<IdentityUser | null> {
-  const session = await identity.api.getSession({ headers: toWebHeaders(headers) });
+  const session = await identityCall(() => identity.api.getSession({ headers: toWebHeaders(headers) }));
   return session ? { id: session.user.id, email: session.user.email, sessionId: session.session.id } : null;
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
 import type { Identity } from './identity.ts';
+import { identityCall } from './identity-calls.ts';
 import { setRole } from '../users/users.repository.ts';
 import type { Db } from '../../db/client.ts';
 
@@ -67,10 +68,14 @@ export async function seedAccounts(options: SeedOptions): Promise<void> {
   }
 }
 
-async function ensureAccount(
-  { identity, db }: SeedOptions,
-  wanted: { email: string; password?: string; name: string; role: 'admin' | 'user' },
-): Promise<'exists' | 'created' | 'missing-password' | 'unverified'> {
+type Wanted = { email: string; password?: string; name: string; role: 'admin' | 'user' };
+type Outcome = 'exists' | 'created' | 'missing-password' | 'unverified';
+
+function ensureAccount(options: SeedOptions, wanted: Wanted): Promise<Outcome> {
+  return identityCall(() => ensureAccountWithIdentity(options, wanted));
+}
+
+async function ensureAccountWithIdentity({ identity, db }: SeedOptions, wanted: Wanted): Promise<Outcome> {
   const context = await identity.$context;
   const existing = await context.internalAdapter.findUserByEmail(wanted.email);
   if (existing) {
