@@ -254,16 +254,30 @@ function checkSearch(query: ProductQuery): CheckedSearch {
 }
 
 /**
- * How a search word stands against the catalogue's words. Searches share their words ("16 l
+ * How each search word stands against the catalogue's words. Searches share their words ("16 l
  * sprayer", "steel sprayer"), so each word's match is kept in the catalogue's word cache and
- * dropped with the read cache when the catalogue changes.
+ * dropped with the read cache when the catalogue changes. The words no fresh entry holds are
+ * matched in one query, not one each: on the embedded database, which answers one query at a
+ * time, each query's own cost is paid by every search waiting behind it.
  */
-async function wordMatch(catalogue: Catalogue, word: string): Promise<search.WordMatch> {
-  const cached = await catalogue.words.get(`word:${word}`, async () => {
-    const [match] = await search.matchWords(catalogue.db, [word]);
-    return { body: Buffer.from(JSON.stringify(match)) };
-  });
-  return JSON.parse(cached.body.toString()) as search.WordMatch;
+async function wordMatches(catalogue: Catalogue, words: string[]): Promise<search.WordMatch[]> {
+  const unmatched = [...new Set(words)].filter((word) => !catalogue.words.peek(`word:${word}`));
+  let together: Promise<search.WordMatch[]> | undefined;
+  const matchOf = async (word: string) => {
+    // A word whose entry went stale since it was looked at is matched on its own.
+    const matches = unmatched.includes(word)
+      ? await (together ??= search.matchWords(catalogue.db, unmatched))
+      : await search.matchWords(catalogue.db, [word]);
+    return matches.find((match) => match.word === word);
+  };
+  return Promise.all(
+    words.map(async (word) => {
+      const cached = await catalogue.words.get(`word:${word}`, async () => ({
+        body: Buffer.from(JSON.stringify(await matchOf(word))),
+      }));
+      return JSON.parse(cached.body.toString()) as search.WordMatch;
+    }),
+  );
 }
 
 /**
@@ -276,7 +290,7 @@ async function termsOf(
   catalogue: Catalogue,
   words: string[],
 ): Promise<{ terms: search.SearchTerm[]; rare: boolean }> {
-  const matches = await Promise.all(words.map((word) => wordMatch(catalogue, word)));
+  const matches = await wordMatches(catalogue, words);
   const terms = matches.map(({ word, known, nearest, whole }) => [
     { text: word, prefix: word.length >= search.PREFIX_FROM_LENGTH && !whole },
     ...(known || !/^[\p{L}\p{M}]{4,}$/u.test(word) ? [] : nearest.map((text) => ({ text, prefix: false }))),
