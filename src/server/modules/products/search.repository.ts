@@ -235,25 +235,6 @@ interface Page {
   foundRare: () => void;
 }
 
-const pageOf = (
-  spec: SortSpec,
-  base: SQL[],
-  after: { key: string; id: string } | undefined,
-  limit: number,
-  walkLimit: number,
-  rare: boolean,
-  steps: SearchStep[],
-  foundRare: () => void,
-): Page => ({
-  spec,
-  conditions: after ? [...base, afterCondition(spec, after)] : base,
-  limit,
-  walkLimit,
-  rare,
-  steps,
-  foundRare,
-});
-
 const directionOf = (spec: SortSpec) => (spec.descending ? sql`desc` : sql`asc`);
 const orderOf = (spec: SortSpec) => sql`${spec.key} ${directionOf(spec)}, p.id ${directionOf(spec)}`;
 
@@ -487,11 +468,21 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
       tier,
     });
 
+  /** A page of this search in `spec`'s order, after the cursor's row when there is one. */
+  const pageOf = (spec: SortSpec, after: { key: string; id: string } | undefined): Page => ({
+    spec,
+    conditions: after ? [...base, afterCondition(spec, after)] : base,
+    limit: request.limit,
+    walkLimit,
+    rare,
+    steps,
+    foundRare,
+  });
+
   if (request.sort !== 'relevance' || !words) {
     const spec = sorts[request.sort === 'relevance' ? 'newest' : request.sort];
     const match = words ? sql`p.search @@ ${run.tsquery(words)}` : undefined;
-    const page = pageOf(spec, base, request.after, request.limit, walkLimit, rare, steps, foundRare);
-    const rows = await readMatches(run, page, match);
+    const rows = await readMatches(run, pageOf(spec, request.after), match);
     return rows.map(toRow(0));
   }
 
@@ -500,8 +491,7 @@ export async function searchProducts(db: Db, request: SearchRequest): Promise<Fo
   const anywhere = sql`p.search @@ ${run.tsquery(words)}`;
   const otherwhere = sql`${anywhere} and not (${inName})`;
   const { after, limit } = request;
-  const newest = (from: typeof after) =>
-    pageOf(sorts.newest, base, from, limit, walkLimit, rare, steps, foundRare);
+  const newest = (from: typeof after) => pageOf(sorts.newest, from);
   // Few description matches after every name match say nothing of how rare the name matches are.
   if (after?.tier === 2)
     return (await readMatches(run, { ...newest(after), foundRare: () => undefined }, otherwhere)).map(
