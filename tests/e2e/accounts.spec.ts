@@ -5,6 +5,7 @@ import { messages } from '../../src/shared/messages.ts';
 import { E2E_DATA_DIR } from '../../playwright.config.ts';
 import { expect, MOBILE, test } from './fixtures.ts';
 import { ADMIN, newCustomer, signInAs, signUpNewCustomer } from './support/auth.ts';
+import { inNewContext } from './support/context.ts';
 
 // Accounts stories: sign-up, log-in, forgot and reset password, Google popup,
 // profile, Make Admin and the admin-route guard, all against the real server.
@@ -219,10 +220,7 @@ test.describe('dashboard', () => {
 
   test('an admin promotes a customer to admin', async ({ page, browser }) => {
     // The customer exists first, in a separate browser context.
-    const customerContext = await browser.newContext();
-    const customerPage = await customerContext.newPage();
-    const customer = await signUpNewCustomer(customerPage);
-    await customerContext.close();
+    const customer = await inNewContext(browser, (page) => signUpNewCustomer(page));
 
     await signInAs(page, ADMIN, '/dashboard');
     const menu = page.getByRole('navigation', { name: 'Dashboard' });

@@ -5,6 +5,7 @@ import { DESKTOP, MOBILE, expect, test } from './fixtures.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { addProduct as addTestProduct } from './support/products.ts';
 import { newCustomer, signUpNewCustomer } from './support/auth.ts';
+import { inNewContext } from './support/context.ts';
 
 // The shop in Bengali (docs/decisions/023): its own addresses under /bn/, its own prerendered
 // HTML with lang="bn", a switch that keeps the page and is remembered, and the customer's
@@ -68,50 +69,49 @@ test.describe('the shop in Bengali', () => {
     // screen, as a slow network does. A phone's browser has no scrollbar taking width.
     const font = /noto-sans-bengali-[\w-]+\.woff2$/;
     for (const width of [360, 412]) {
-      const context = await browser.newContext({
-        baseURL,
-        viewport: { width, height: 823 },
-        isMobile: true,
-        hasTouch: true,
-      });
-      const page = await context.newPage();
-      await page.addInitScript(() => {
-        const measured = window as unknown as { layoutShift: number };
-        measured.layoutShift = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries())
-            measured.layoutShift += (entry as unknown as { value: number }).value;
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
-      let letFontCome!: () => void;
-      const fontHeld = new Promise<void>((resolve) => (letFontCome = resolve));
-      let fontsAsked = 0;
-      await page.route(font, async (route) => {
-        fontsAsked += 1;
-        await fontHeld;
-        await route.continue();
-      });
-      // Not waiting for the load event: it waits for the font, which the page preloads.
-      await page.goto('/bn/', { waitUntil: 'commit' });
-      await expect(page.getByRole('heading', { name: bn.ourProducts })).toBeVisible();
-      letFontCome();
-      await expect
-        .poll(() => page.evaluate(() => document.fonts.check('16px "Noto Sans Bengali"', 'আমাদের পণ্য')))
-        .toBe(true);
-      // Shifts are reported with the frame drawn in the new font: two frames on, all are in.
-      const shift = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) =>
-            requestAnimationFrame(() =>
-              requestAnimationFrame(() =>
-                resolve((window as unknown as { layoutShift: number }).layoutShift),
+      const phone = { baseURL, viewport: { width, height: 823 }, isMobile: true, hasTouch: true };
+      await inNewContext(
+        browser,
+        async (page) => {
+          await page.addInitScript(() => {
+            const measured = window as unknown as { layoutShift: number };
+            measured.layoutShift = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries())
+                measured.layoutShift += (entry as unknown as { value: number }).value;
+            }).observe({ type: 'layout-shift', buffered: true });
+          });
+          let letFontCome!: () => void;
+          const fontHeld = new Promise<void>((resolve) => (letFontCome = resolve));
+          let fontsAsked = 0;
+          await page.route(font, async (route) => {
+            fontsAsked += 1;
+            await fontHeld;
+            await route.continue();
+          });
+          // Not waiting for the load event: it waits for the font, which the page preloads.
+          await page.goto('/bn/', { waitUntil: 'commit' });
+          await expect(page.getByRole('heading', { name: bn.ourProducts })).toBeVisible();
+          letFontCome();
+          await expect
+            .poll(() => page.evaluate(() => document.fonts.check('16px "Noto Sans Bengali"', 'আমাদের পণ্য')))
+            .toBe(true);
+          // Shifts are reported with the frame drawn in the new font: two frames on, all are in.
+          const shift = await page.evaluate(
+            () =>
+              new Promise<number>((resolve) =>
+                requestAnimationFrame(() =>
+                  requestAnimationFrame(() =>
+                    resolve((window as unknown as { layoutShift: number }).layoutShift),
+                  ),
+                ),
               ),
-            ),
-          ),
+          );
+          expect(fontsAsked, 'the font came from the network, after the page').toBeGreaterThan(0);
+          expect(shift, `layout shift at ${width} px`).toBeLessThan(0.05);
+        },
+        phone,
       );
-      expect(fontsAsked, 'the font came from the network, after the page').toBeGreaterThan(0);
-      expect(shift, `layout shift at ${width} px`).toBeLessThan(0.05);
-      await context.close();
     }
   });
 

@@ -6,6 +6,7 @@ import { E2E_DATA_DIR } from '../../playwright.config.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { bearerHeaders, signInAs, signUpNewCustomer } from './support/auth.ts';
+import { inNewContext } from './support/context.ts';
 import { addProduct as addTestProduct, withAdmin } from './support/products.ts';
 
 // The cart, checkout and order lifecycle in the real built app (docs/decisions/017-019):
@@ -46,18 +47,15 @@ test.describe('cart and checkout', () => {
     const browsed = await addProduct(browser, { price: 7.5, stock: 50, minOrder: 3 });
 
     // The customer already has a saved cart from another device.
-    const customer = await (async () => {
-      const context = await browser.newContext();
-      const other = await context.newPage();
+    const customer = await inNewContext(browser, async (other) => {
       const created = await signUpNewCustomer(other);
       const put = await other.request.put('/api/cart', {
         headers: await bearerHeaders(other),
         data: { items: [{ productId: saved.id, quantity: 2 }] },
       });
       expect(put.status()).toBe(200);
-      await context.close();
       return created;
-    })();
+    });
 
     // As a visitor on this device: Add to cart on the product's card puts its minimum order in.
     await page.goto('/');

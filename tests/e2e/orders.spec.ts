@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { messages } from '../../src/shared/messages.ts';
 import { DESKTOP, MOBILE, expect, test } from './fixtures.ts';
 import { bearerHeaders, signUpNewCustomer } from './support/auth.ts';
+import { inNewContext } from './support/context.ts';
 import { addProduct as addOrderProduct, withAdmin, type TestProduct } from './support/products.ts';
 
 // Placing, paying, cancelling and managing orders in the real built app.
@@ -174,19 +175,19 @@ test.describe('orders', () => {
     const product = await addProduct(browser, { price: 7.25, stock: 30, minOrder: 3 });
     // The server draws the product into the page (docs/decisions/021): a phone paints it while
     // the code, the session check and the product request are still on their way.
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    try {
-      const page = await context.newPage();
-      await page.goto(`/placeorder/${product.id}`);
-      await expect(page.getByRole('heading', { level: 1, name: 'Place Order' })).toBeVisible();
-      const summary = page.getByRole('article', { name: product.name });
-      await expect(summary.getByRole('img', { name: product.name })).toBeVisible();
-      await expect(summary).toContainText('Price per unit$7.25');
-      await expect(summary).toContainText('Stock30');
-      await expect(summary).toContainText('Minimum order3');
-    } finally {
-      await context.close();
-    }
+    await inNewContext(
+      browser,
+      async (page) => {
+        await page.goto(`/placeorder/${product.id}`);
+        await expect(page.getByRole('heading', { level: 1, name: 'Place Order' })).toBeVisible();
+        const summary = page.getByRole('article', { name: product.name });
+        await expect(summary.getByRole('img', { name: product.name })).toBeVisible();
+        await expect(summary).toContainText('Price per unit$7.25');
+        await expect(summary).toContainText('Stock30');
+        await expect(summary).toContainText('Minimum order3');
+      },
+      { javaScriptEnabled: false },
+    );
   });
 
   test('the order page explains an unknown product and a sold-out race', async ({ page, browser }) => {

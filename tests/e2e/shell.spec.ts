@@ -3,6 +3,7 @@ import { COPYRIGHT_YEAR } from '../../src/shared/constants.ts';
 import type { Page } from '@playwright/test';
 import { DESKTOP, MOBILE, expect, test } from './fixtures.ts';
 import { signUpNewCustomer } from './support/auth.ts';
+import { inNewContext } from './support/context.ts';
 import { START_SCRIPTS } from '../../src/shared/start-scripts.ts';
 
 test.describe('the shell', () => {
@@ -54,15 +55,15 @@ test.describe('the shell', () => {
     page,
   }) => {
     // Painted before its code runs, the toggle would swallow a tap: it is disabled until then.
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: MOBILE });
-    try {
-      const htmlOnly = await context.newPage();
-      await htmlOnly.goto('/blogs');
-      await expect(htmlOnly.getByRole('heading', { name: 'Blogs', level: 1 })).toBeVisible();
-      await expect(htmlOnly.getByRole('button', { name: 'Menu' })).toBeDisabled();
-    } finally {
-      await context.close();
-    }
+    await inNewContext(
+      browser,
+      async (htmlOnly) => {
+        await htmlOnly.goto('/blogs');
+        await expect(htmlOnly.getByRole('heading', { name: 'Blogs', level: 1 })).toBeVisible();
+        await expect(htmlOnly.getByRole('button', { name: 'Menu' })).toBeDisabled();
+      },
+      { javaScriptEnabled: false, viewport: MOBILE },
+    );
     await page.setViewportSize(MOBILE);
     await page.goto('/blogs');
     const toggle = page.getByRole('button', { name: 'Menu' });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { ADMIN, bearerHeaders, signInAs } from './auth.ts';
+import { inNewContext } from './context.ts';
 
 /*
  * Products a story makes for itself through the admin API (POST /api/product), so that no
@@ -18,15 +19,11 @@ export interface TestProduct {
 }
 
 /** Runs `run` with a page signed in as the seeded admin, in a context of its own. */
-export async function withAdmin<T>(browser: Browser, run: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
+export function withAdmin<T>(browser: Browser, run: (page: Page) => Promise<T>): Promise<T> {
+  return inNewContext(browser, async (page) => {
     await signInAs(page, ADMIN);
-    return await run(page);
-  } finally {
-    await context.close();
-  }
+    return run(page);
+  });
 }
 
 /** A new product with a unique name (`namePrefix` + random hex) and the given figures. */
