@@ -131,6 +131,26 @@ describe('GET /api/product/{id}', () => {
     }
   });
 
+  it('answers the same from its cache as when it read the database, in each language and encoding', async () => {
+    for (const language of ['', '?lang=bn'])
+      for (const encoding of ['identity', 'gzip, deflate, br']) {
+        // A product of its own, so that the first call reads the database.
+        const product = await createProduct(t.app, {
+          name: 'Pruning shears',
+          description: 'Bypass blades, a grip for long days. '.repeat(40),
+        });
+        const url = `/api/product/${product.id}${language}`;
+        const get = () => t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        const read = await get();
+        const cached = await get();
+        expect(read.statusCode, url).toBe(200);
+        const { date: _readDate, ...readHeaders } = read.headers;
+        const { date: _cachedDate, ...cachedHeaders } = cached.headers;
+        expect(cachedHeaders, `${url} ${encoding}`).toEqual(readHeaders);
+        expect(cached.rawPayload.equals(read.rawPayload), `${url} ${encoding}`).toBe(true);
+      }
+  });
+
   it('answers 404 in the error shape for an unknown id', async () => {
     const response = await t.app.inject({ method: 'GET', url: `/api/product/${UNKNOWN_ID}` });
     expect(response.statusCode).toBe(404);
