@@ -4,6 +4,11 @@ import {
   getRequestStateAsyncLocalStorage,
 } from '@better-auth/core/context';
 
+type Storage = { disable(): void };
+
+let storages: Promise<Storage[]> | undefined;
+let inFlight = 0;
+
 /**
  * Better Auth keeps each call's context in three `AsyncLocalStorage`s, one per process. Before
  * Node 24 an `AsyncLocalStorage` rests on async hooks: the first identity call switches them on
@@ -16,11 +21,6 @@ import {
  * so it awaits its mails and database hooks within the call. A call that never finished would
  * leave the hooks on (the old cost), never a call without its context.
  */
-type Storage = { disable(): void };
-
-let storages: Promise<Storage[]> | undefined;
-let inFlight = 0;
-
 export async function identityCall<T>(call: () => Promise<T>): Promise<T> {
   const contexts = await (storages ??= Promise.all([
     getRequestStateAsyncLocalStorage(),
