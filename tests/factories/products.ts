@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/client.ts';
-import { eq, ne } from 'drizzle-orm';
+import { eq, ne, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { categories, orders, products, UNCATEGORISED_ID } from '../../src/server/db/schema.ts';
 
 let counter = 0;
@@ -133,4 +134,18 @@ export async function emptyCatalogue(app: FastifyInstance, options: { categories
   await app.db.delete(products);
   if (options.categories) await app.db.delete(categories).where(ne(categories.id, UNCATEGORISED_ID));
   app.catalogue.cache.invalidate();
+}
+
+/**
+ * Waits until the app has heard every catalogue change so far. On PostgreSQL changes come as
+ * notifications on another connection, some time after the write, and each drops the search
+ * words learnt until then, so a story about what a search learns waits for its setup's. The
+ * database delivers notifications in the order they were committed: once a marker notified
+ * after them is heard, they are too. (PGlite notifies the app at once; the wait is then short.)
+ */
+export async function catalogueChangesHeard(app: FastifyInstance) {
+  const { words } = app.catalogue;
+  await words.get('changes heard', async () => ({ body: '' }));
+  await app.db.execute(sql`select pg_notify('catalogue_changed', 'changes heard')`);
+  await expect.poll(() => words.peek('changes heard')).toBeUndefined();
 }

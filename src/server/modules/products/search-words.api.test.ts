@@ -1,6 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { beforeEach, expect, it, vi } from 'vitest';
-import { createProduct, emptyCatalogue } from '../../../../tests/factories/products.ts';
+import {
+  catalogueChangesHeard,
+  createProduct,
+  emptyCatalogue,
+} from '../../../../tests/factories/products.ts';
 import { useApiTest } from '../../../../tests/support/api-test.ts';
 import * as searchRepository from './search.repository.ts';
 
@@ -17,22 +20,9 @@ beforeEach(async () => {
   await emptyCatalogue(t.app);
   await createProduct(t.app, { name: '16 L Knapsack Sprayer', description: 'Brass lance and nozzle.' });
   await createProduct(t.app, { name: 'Steel Hand Hoe', description: 'Forged blade.' });
-  await catalogueChangesHeard();
+  await catalogueChangesHeard(t.app);
   matchWords.mockClear();
 });
-
-/**
- * Waits until the app has heard every catalogue change so far: on PostgreSQL they come as
- * notifications on another connection, some time after the write, and each drops the words
- * learnt until then. PostgreSQL delivers them in the order they were committed, so once a
- * change notified after them is heard, they are too.
- */
-async function catalogueChangesHeard() {
-  const { words } = t.app.catalogue;
-  await words.get('changes heard', async () => ({ body: '' }));
-  await t.app.db.execute(sql`select pg_notify('catalogue_changed', 'changes heard')`);
-  await expect.poll(() => words.peek('changes heard')).toBeUndefined();
-}
 
 const names = async (q: string) => {
   const response = await t.app.inject({ method: 'GET', url: `/api/products?q=${encodeURIComponent(q)}` });

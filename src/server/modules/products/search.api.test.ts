@@ -9,6 +9,7 @@ import {
 import { categoryListSchema } from '../../../shared/schemas/category.schema.ts';
 import {
   createCategory,
+  catalogueChangesHeard,
   createProduct,
   productInput,
   emptyCatalogue,
@@ -353,6 +354,8 @@ describe('GET /api/products: search that forgives', () => {
 
   it('sends words found rare together to the GIN index at once, in every order, until the catalogue changes', async () => {
     await catalogue();
+    // What a search learns goes with the next change heard: the setup's must have been heard.
+    await catalogueChangesHeard(t.app);
     // "16" and "l" are too short ever to be rare one by one; together one product holds them.
     const search = async (query: ProductQuery) => {
       const steps: SearchStep[] = [];
