@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
-import { ADMIN, bearerHeaders, signInAs, signUpNewCustomer } from './support/auth.ts';
+import { bearerHeaders, signUpNewCustomer } from './support/auth.ts';
+import { withAdmin } from './support/products.ts';
 
 // HTML typed into names, reviews and products is shown as text, never run.
 const NAME = '<img src=x onerror="window.__pwned=1">Rahim';
@@ -17,23 +18,22 @@ test('HTML in a customer name, a review and a product name shows as text', async
   });
   expect(review.status()).toBe(201);
 
-  const adminContext = await browser.newContext();
-  const adminPage = await adminContext.newPage();
-  await signInAs(adminPage, ADMIN);
-  const product = await adminPage.request.post('/api/product', {
-    headers: await bearerHeaders(adminPage),
-    data: {
-      name: PRODUCT,
-      price: 9.5,
-      stock: 40,
-      minOrder: 2,
-      rating: 4,
-      img: '/images/products/garden-hoe.svg',
-      description: MESSAGE,
-    },
+  const insertedId = await withAdmin(browser, async (admin) => {
+    const product = await admin.request.post('/api/product', {
+      headers: await bearerHeaders(admin),
+      data: {
+        name: PRODUCT,
+        price: 9.5,
+        stock: 40,
+        minOrder: 2,
+        rating: 4,
+        img: '/images/products/garden-hoe.svg',
+        description: MESSAGE,
+      },
+    });
+    expect(product.status()).toBe(201);
+    return ((await product.json()) as { insertedId: string }).insertedId;
   });
-  expect(product.status()).toBe(201);
-  const { insertedId } = (await product.json()) as { insertedId: string };
 
   try {
     await page.goto('/');
@@ -50,7 +50,8 @@ test('HTML in a customer name, a review and a product name shows as text', async
     await expect(page.getByText(NAME).first()).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   } finally {
-    await adminPage.request.delete(`/api/product/${insertedId}`, { headers: await bearerHeaders(adminPage) });
-    await adminContext.close();
+    await withAdmin(browser, async (admin) =>
+      admin.request.delete(`/api/product/${insertedId}`, { headers: await bearerHeaders(admin) }),
+    );
   }
 });
