@@ -139,10 +139,11 @@ export async function emptyCatalogue(app: FastifyInstance, options: { categories
 }
 
 /**
- * Waits until the app has heard every catalogue change so far, so that a story about what a
- * search learns is not undone by its own setup. On PostgreSQL changes come as notifications on
- * another connection, some time after the write, and each drops the search words learnt until
- * then; PostgreSQL delivers them in the order they were committed.
+ * Waits until the app has heard every catalogue change so far that drops the search words
+ * learnt, so that a story about what a search learns is not undone by its own setup. On
+ * PostgreSQL changes come as notifications on another connection, some time after the write;
+ * PostgreSQL delivers them in the order they were committed. (A stock or price change keeps the
+ * words and may still be on its way: it looks like the marker below.)
  *
  * A marker is sent that drops the cached answers but keeps the words (the payload of a stock
  * change), with a sentinel in each cache. Once the answers' sentinel has gone, something was
