@@ -14,6 +14,7 @@ const benches = [
   'idle-visitor.bench.ts',
   'memory.bench.ts',
   'crash-pglite.bench.ts',
+  'pglite-wal.bench.ts',
 ];
 const only = process.argv.slice(2);
 let failed = 0;

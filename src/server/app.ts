@@ -307,8 +307,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (backgroundJobs && maintain)
     repeatInBackground(app, MAINTENANCE_ROUND_MS, () =>
       maintain()
-        .then((tables) => {
+        .then(({ tables, checkpointedWalBytes }) => {
           if (tables.length > 0) app.log.info({ tables }, 'embedded database vacuumed');
+          if (checkpointedWalBytes > 0)
+            app.log.info({ walBytes: checkpointedWalBytes }, 'embedded database checkpointed');
         })
         .catch((error: unknown) => app.log.error({ err: error }, 'embedded database maintenance failed')),
     );

@@ -50,12 +50,21 @@ export interface DatabaseHandle {
    */
   listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
   /**
-   * The embedded database only, which has no autovacuum: vacuums and analyses the tables whose
-   * changes since the last time pass PostgreSQL's autovacuum thresholds (pglite-client.ts), and
-   * resolves to their names. app.ts runs it now and then.
+   * The embedded database only, which has neither autovacuum nor a checkpointer: vacuums and
+   * analyses the tables whose changes since the last time pass PostgreSQL's autovacuum
+   * thresholds, and checkpoints once a WAL segment's worth has been written since the last
+   * checkpoint (pglite-client.ts). app.ts runs it now and then.
    */
-  maintain?: () => Promise<string[]>;
+  maintain?: () => Promise<MaintenanceRound>;
   close(): Promise<void>;
+}
+
+/** What one round of the embedded database's maintenance did. */
+export interface MaintenanceRound {
+  /** The tables vacuumed or analysed. */
+  tables: string[];
+  /** The bytes of WAL written since the last checkpoint, when this round checkpointed; else 0. */
+  checkpointedWalBytes: number;
 }
 
 export type DatabaseTarget =

@@ -25,6 +25,7 @@ describe('the embedded database', () => {
       expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
       expect(await setting(database.db, 'shared_buffers')).toBe('16MB');
       expect(await setting(database.db, 'work_mem')).toBe('2MB');
+      expect(await setting(database.db, 'max_wal_size')).toBe('128MB');
       await database.migrate();
     } finally {
       await database.close();
@@ -85,17 +86,58 @@ describe('the embedded database', () => {
       const word = wordOfThisRun();
       await insertSeedDrills(database.db, word, 300);
       // 300 new rows: more than 50 and a tenth changed, analysed; fewer than 1,000 inserted, not vacuumed.
-      expect(await database.maintain!()).toContain('products');
+      expect((await database.maintain!()).tables).toContain('products');
       expect(await productsStats()).toEqual({ dead: 0, analysed: true });
-      expect(await database.maintain!()).not.toContain('products');
+      expect((await database.maintain!()).tables).not.toContain('products');
 
       await database.db.execute(
         sql`delete from products where name like ${`Seed Drill ${word} %`} and price_cents >= 1100`,
       );
       expect(await productsStats()).toMatchObject({ dead: 200 });
-      expect(await database.maintain!()).toContain('products');
+      expect((await database.maintain!()).tables).toContain('products');
       expect(await productsStats()).toMatchObject({ dead: 0 });
-      expect(await database.maintain!()).toEqual([]);
+      expect((await database.maintain!()).tables).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
+
+  it('checkpoints once more than a WAL segment has been written since the last checkpoint', async () => {
+    const database = await openDatabase({ kind: 'pglite-memory' });
+    const wal = async () =>
+      (
+        await rows<{ since: number; segment: number }>(
+          database.db,
+          sql`select pg_wal_lsn_diff(pg_current_wal_lsn(), redo_lsn)::float8 as since,
+                     (select setting::float8 from pg_settings where name = 'wal_segment_size') as segment
+              from pg_control_checkpoint()`,
+        )
+      )[0]!;
+    try {
+      await database.migrate();
+      await database.maintain!();
+      // Writes smaller than a segment wait for the next round.
+      await database.db.execute(sql`create table wal_filler (id int primary key, text text not null)`);
+      await database.db.execute(
+        sql`insert into wal_filler select g, repeat('x', 100) from generate_series(1, 1000) g`,
+      );
+      const small = await wal();
+      expect(small.since).toBeGreaterThan(0);
+      expect(small.since).toBeLessThan(small.segment);
+      expect((await database.maintain!()).checkpointedWalBytes).toBe(0);
+      expect((await wal()).since).toBeGreaterThanOrEqual(small.since);
+
+      // A segment and a half of rows: the round checkpoints, and what was written since the
+      // last checkpoint (all of it replayed after a crash) is back to almost nothing.
+      await database.db.execute(
+        sql`insert into wal_filler select g, repeat('y', 1000) from generate_series(1001, 1000 + ${Math.ceil((1.5 * small.segment) / 1000)}) g`,
+      );
+      const large = await wal();
+      expect(large.since).toBeGreaterThan(large.segment);
+      const round = await database.maintain!();
+      expect(round.checkpointedWalBytes).toBeGreaterThanOrEqual(large.since);
+      expect((await wal()).since).toBeLessThan(64 * 1024);
+      expect((await database.maintain!()).checkpointedWalBytes).toBe(0);
     } finally {
       await database.close();
     }

@@ -7,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import lockfile from 'proper-lockfile';
-import type { DatabaseHandle, DatabaseTarget, Db } from './client.ts';
+import type { DatabaseHandle, DatabaseTarget, Db, MaintenanceRound } from './client.ts';
 import { pgliteDataBytes, pgliteStartParams } from './pglite-settings.ts';
 import { namedStatements } from './pglite-statements.ts';
 import * as schema from './schema.ts';
@@ -80,7 +80,11 @@ export async function openPglite(
       await client.close();
       await release?.();
     },
-    maintain: () => vacuumWhereDue(client),
+    // Vacuum first: its writes are WAL the checkpoint then covers.
+    maintain: async (): Promise<MaintenanceRound> => ({
+      tables: await vacuumWhereDue(client),
+      checkpointedWalBytes: await checkpointWhereDue(client),
+    }),
   };
   return { handle, planOnceDb };
 }
@@ -108,6 +112,28 @@ async function vacuumWhereDue(client: PGlite): Promise<string[]> {
   for (const { table, vacuum_due } of rows)
     await client.query(vacuum_due ? `vacuum (analyze) ${table}` : `analyze ${table}`);
   return rows.map((row) => row.name);
+}
+
+/**
+ * A checkpoint once more than one WAL segment has been written since the last one began; the
+ * bytes of WAL it covered, or 0 when none was due. PostgreSQL's checkpointer process checkpoints
+ * on a schedule (`checkpoint_timeout`) and when WAL passes `max_wal_size`; PGlite is a single
+ * backend with no checkpointer, and a lone backend never asks for one (in `XLogWrite` the request
+ * is made only under a postmaster). Without this every write since the database was opened
+ * stays in `pg_wal` until it is closed, and a restart after a crash replays all of it. After a
+ * checkpoint the segments before it are recycled or removed. Below a segment there is nothing
+ * to give back and little to replay.
+ */
+async function checkpointWhereDue(client: PGlite): Promise<number> {
+  const { rows } = await client.query<{ since: string; segment: string }>(
+    `select pg_wal_lsn_diff(pg_current_wal_lsn(), redo_lsn)::bigint::text as since,
+            (select setting from pg_settings where name = 'wal_segment_size') as segment
+     from pg_control_checkpoint()`,
+  );
+  const since = Number(rows[0]!.since);
+  if (since <= Number(rows[0]!.segment)) return 0;
+  await client.query('checkpoint');
+  return since;
 }
 
 /**

@@ -61,5 +61,12 @@ export function pgliteStartParams(dataBytes = 0): string[] {
     'temp_buffers=2MB',
     '-c',
     'wal_buffers=1MB',
+    // PGlite never checkpoints on WAL volume; the maintenance round does (pglite-client.ts).
+    // After a checkpoint PostgreSQL keeps old segments for reuse up to max_wal_size: 1 GB by
+    // default, on the shop's disk for good once it has been written once.
+    '-c',
+    'max_wal_size=128MB',
+    '-c',
+    'min_wal_size=32MB',
   ];
 }
