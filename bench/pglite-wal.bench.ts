@@ -8,12 +8,12 @@
 // how long the reopening took (the engine's start plus its replay).
 // Run: flock /tmp/agritools-heavy.lock npx tsx bench/pglite-wal.bench.ts
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../src/server/db/client.ts';
-import { pgliteDataBytes, pgliteStartParams } from '../src/server/db/pglite-settings.ts';
+import { pgliteDataBytes, pgliteFolderBytes, pgliteStartParams } from '../src/server/db/pglite-settings.ts';
 import { insertSeedDrills } from '../tests/factories/products.ts';
 import { printTable } from './lib.ts';
 
@@ -21,8 +21,6 @@ const volumes = (process.env.BENCH_WAL_MB ?? '64,256,512').split(',').map(Number
 const PRODUCTS = 5_000;
 const work = mkdtempSync(join(tmpdir(), 'agritools-wal-'));
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-const folderBytes = (dir: string) =>
-  readdirSync(dir).reduce((total, name) => total + statSync(join(dir, name)).size, 0);
 
 // One seeded folder, copied for every run.
 const seeded = join(work, 'seeded');
@@ -56,7 +54,7 @@ async function crashAndReopen(megabytes: number, maintain: boolean) {
     writer.once('exit', (code) => fail(new Error(`the writer exited (${code}) before its figures`)));
   });
   const figures = JSON.parse(line) as { writtenMb: number; maintainMs?: number; checkpointedMb?: number };
-  const pgWal = folderBytes(join(dataDir, 'pglite', 'pg_wal'));
+  const pgWal = pgliteFolderBytes(join(dataDir, 'pglite'), 'pg_wal');
   writer.kill('SIGKILL');
   await new Promise((done) => writer.once('exit', done));
 

@@ -22,8 +22,8 @@ export function sharedBuffersMb(dataBytes: number): number {
   return Math.min(SHARED_BUFFERS_MB.most, Math.max(SHARED_BUFFERS_MB.least, half));
 }
 
-/** The bytes of every table and index file under a PGlite folder (its `base` directory). */
-export function pgliteDataBytes(dir: string): number {
+/** The bytes of every file under a PGlite folder's subfolder `name`, or 0 when it is not there. */
+export function pgliteFolderBytes(dir: string, name: string): number {
   let total = 0;
   const walk = (folder: string) => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
@@ -33,11 +33,19 @@ export function pgliteDataBytes(dir: string): number {
     }
   };
   try {
-    walk(join(dir, 'base'));
+    walk(join(dir, name));
   } catch {
-    // No database yet (initdb runs first): the least buffers.
+    // No database yet (initdb runs first).
   }
   return total;
+}
+
+/**
+ * The bytes of every table and index file under a PGlite folder (its `base` directory); 0 for a
+ * new folder, which gets the least buffers.
+ */
+export function pgliteDataBytes(dir: string): number {
+  return pgliteFolderBytes(dir, 'base');
 }
 
 /**
