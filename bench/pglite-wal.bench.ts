@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../src/server/db/client.ts';
 import { pgliteDataBytes, pgliteFolderBytes, pgliteStartParams } from '../src/server/db/pglite-settings.ts';
+import { SyncedNodeFS } from '../src/server/db/pglite-synced-fs.ts';
 import { insertSeedDrills } from '../tests/factories/products.ts';
 import { printTable } from './lib.ts';
 
@@ -60,7 +61,8 @@ async function crashAndReopen(megabytes: number, maintain: boolean) {
 
   // The engine alone (the shop's settings, without the folder lock the killed writer left).
   const opening = performance.now();
-  const reopened = new PGlite(join(dataDir, 'pglite'), {
+  const reopened = new PGlite({
+    fs: new SyncedNodeFS(join(dataDir, 'pglite')),
     startParams: pgliteStartParams(pgliteDataBytes(join(dataDir, 'pglite'))),
   });
   await reopened.waitReady;

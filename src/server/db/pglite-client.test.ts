@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import fs, { existsSync, mkdtempSync, readlinkSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { insertSeedDrills, wordOfThisRun } from '../../../tests/factories/products.ts';
 import { openDatabase } from './client.ts';
 import { pgliteDataBytes, sharedBuffersMb, SHARED_BUFFERS_MB } from './pglite-settings.ts';
@@ -40,6 +40,40 @@ describe('the embedded database', () => {
       expect(tables.map((row) => row.name)).toContain('products');
     } finally {
       await again.close();
+    }
+  }, 180_000);
+
+  it('syncs each commit to disk before answering it, and the files a checkpoint wrote', async () => {
+    const folder = join(dataDir, 'pglite');
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    // Every fsync the process makes, by the path of the file (under the folder) it synced.
+    const synced: string[] = [];
+    const fsyncSync = fs.fsyncSync;
+    const watch = vi.spyOn(fs, 'fsyncSync').mockImplementation((fd) => {
+      synced.push(relative(folder, readlinkSync(`/proc/self/fd/${fd}`)));
+      fsyncSync(fd);
+    });
+    try {
+      expect(await setting(database.db, 'fsync')).toBe('on');
+      await database.db.execute(sql`create table synced_rows (id int primary key)`);
+      synced.length = 0;
+      await database.db.execute(sql`insert into synced_rows values (1)`);
+      // The insert's commit answered after its WAL reached the disk.
+      expect(synced).toContainEqual(expect.stringMatching(/^pg_wal\/[0-9A-F]{24}$/));
+
+      synced.length = 0;
+      const [table] = await rows<{ file: string }>(
+        database.db,
+        sql`select pg_relation_filepath('synced_rows') as file`,
+      );
+      await database.db.execute(sql`checkpoint`);
+      // The checkpoint synced the table's file it had written, and the control file that then
+      // says replay may start after it.
+      expect(synced).toContain(table!.file);
+      expect(synced).toContain('global/pg_control');
+    } finally {
+      watch.mockRestore();
+      await database.close();
     }
   }, 180_000);
 

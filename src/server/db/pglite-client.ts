@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import lockfile from 'proper-lockfile';
 import type { DatabaseHandle, DatabaseTarget, Db, MaintenanceRound } from './client.ts';
 import { pgliteDataBytes, pgliteStartParams } from './pglite-settings.ts';
+import { SyncedNodeFS } from './pglite-synced-fs.ts';
 import { namedStatements } from './pglite-statements.ts';
 import * as schema from './schema.ts';
 
@@ -46,7 +47,11 @@ export async function openPglite(
     }
     try {
       if (!existsSync(join(dir, 'PG_VERSION'))) await createPgliteDatabase(dir);
-      client = new PGlite(dir, { extensions, startParams: pgliteStartParams(pgliteDataBytes(dir)) });
+      client = new PGlite({
+        fs: new SyncedNodeFS(dir),
+        extensions,
+        startParams: pgliteStartParams(pgliteDataBytes(dir)),
+      });
     } catch (error) {
       await release?.();
       throw error;

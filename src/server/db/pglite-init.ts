@@ -4,9 +4,10 @@
 // opens the finished folder at a fraction of that (docs/decisions/016).
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteStartParams } from './pglite-settings.ts';
+import { SyncedNodeFS } from './pglite-synced-fs.ts';
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: pglite-init <folder>');
-const database = new PGlite(dir, { startParams: pgliteStartParams() });
+const database = new PGlite({ fs: new SyncedNodeFS(dir), startParams: pgliteStartParams() });
 await database.waitReady;
 await database.close();

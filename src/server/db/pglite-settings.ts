@@ -58,7 +58,13 @@ export function pgliteDataBytes(dir: string): number {
  */
 export function pgliteStartParams(dataBytes = 0): string[] {
   return [
-    ...PGlite.defaultStartParams,
+    // PGlite starts PostgreSQL with -F (fsync off); the shop syncs commits to disk
+    // (docs/decisions/037): PostgreSQL's default, fsync on, and a sync method that reaches the
+    // file system's fsync (pglite-synced-fs.ts). Emscripten's fdatasync, PostgreSQL's default
+    // method on Linux, does nothing at all.
+    ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+    '-c',
+    'wal_sync_method=fsync',
     '-c',
     `shared_buffers=${sharedBuffersMb(dataBytes)}MB`,
     '-c',
