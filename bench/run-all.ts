@@ -15,6 +15,7 @@ const benches = [
   'memory.bench.ts',
   'crash-pglite.bench.ts',
   'pglite-wal.bench.ts',
+  'pglite-query.bench.ts',
 ];
 const only = process.argv.slice(2);
 let failed = 0;

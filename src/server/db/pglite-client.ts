@@ -10,7 +10,7 @@ import lockfile from 'proper-lockfile';
 import type { DatabaseHandle, DatabaseTarget, Db, MaintenanceRound } from './client.ts';
 import { pgliteDataBytes, pgliteStartParams } from './pglite-settings.ts';
 import { SyncedNodeFS } from './pglite-synced-fs.ts';
-import { namedStatements } from './pglite-statements.ts';
+import { adoptSessionParsers, namedStatements } from './pglite-statements.ts';
 import * as schema from './schema.ts';
 
 // The embedded database (PGlite), opened by openDatabase (client.ts) when no DATABASE_URL is
@@ -65,6 +65,7 @@ export async function openPglite(
   // run on a database of their own over the same engine and are planned once without their
   // values, as on PostgreSQL's plan-once pool.
   const planOnceDb = drizzlePglite(client, { schema }) as unknown as Db;
+  adoptSessionParsers(client, [db._.session, planOnceDb._.session]);
   const named = namedStatements(client);
   named.name(db._.session);
   named.name(planOnceDb._.session, { withoutValues: true });

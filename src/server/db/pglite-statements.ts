@@ -1,4 +1,4 @@
-import { protocol, type PGlite, type Results } from '@electric-sql/pglite';
+import { protocol, type PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import type { PgSession } from 'drizzle-orm/pg-core';
 
 // Statements with a name are parsed once on the embedded database, as they are on PostgreSQL
@@ -140,4 +140,41 @@ export function namedStatements(client: PGlite) {
       };
     },
   };
+}
+
+/** What drizzle's PGlite session calls on its client: query(), and transaction() to open one. */
+interface SessionClient {
+  query: PGlite['query'];
+  transaction: PGlite['transaction'];
+}
+
+/**
+ * drizzle passes PGlite its own parsers with every query it runs (dates, timestamps and
+ * intervals left as text), and PGlite merges them into a copy of all of its own, over 300, for
+ * each query: about 100 µs of CPU per statement, more than many statements take to run
+ * (docs/decisions/032). Here the parsers that `sessions` pass are made `client`'s own the first
+ * time they are seen, and their queries, in a transaction too, then pass none. drizzle passes the
+ * same parsers with every query, so every query parses its values as before.
+ */
+export function adoptSessionParsers(client: PGlite, sessions: object[]): void {
+  const adopted = new Set<string>();
+  const withoutParsers = (config?: QueryConfig): QueryConfig | undefined => {
+    if (!config?.parsers) return config;
+    for (const [type, parse] of Object.entries(config.parsers)) {
+      if (adopted.has(type)) continue;
+      client.parsers[type] = parse;
+      adopted.add(type);
+    }
+    return { rowMode: config.rowMode };
+  };
+  const querying = (target: Pick<PGlite, 'query'>): Pick<PGlite, 'query'> => ({
+    query: (text, params, config) => target.query(text, params, withoutParsers(config)),
+  });
+  const sessionClient: SessionClient = {
+    ...querying(client),
+    // A transaction's session calls only query() on its client.
+    transaction: (run) => client.transaction((tx) => run(querying(tx) as Transaction)),
+  };
+  // drizzle's PGlite session keeps the client it runs its queries on in `client`.
+  for (const session of sessions) (session as { client: SessionClient }).client = sessionClient;
 }
