@@ -9,8 +9,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import lockfile from 'proper-lockfile';
 import type { DatabaseHandle, DatabaseTarget, Db, MaintenanceRound } from './client.ts';
 import { pgliteDataBytes, pgliteStartParams } from './pglite-settings.ts';
-import { SyncedNodeFS } from './pglite-synced-fs.ts';
 import { adoptSessionParsers, namedStatements } from './pglite-statements.ts';
+import { SyncedNodeFS } from './pglite-synced-fs.ts';
 import * as schema from './schema.ts';
 
 // The embedded database (PGlite), opened by openDatabase (client.ts) when no DATABASE_URL is
