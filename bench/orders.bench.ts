@@ -1,8 +1,3 @@
-// Order placement under load on PostgreSQL: many customers placing orders of one unit at once
-// (the spec's POST /api/order), then three-line checkouts (POST /api/checkout, cash on delivery);
-// after each, a check that stock and orders add up (no oversell, nothing lost, no half checkout).
-// Goal for the checkout: at least 200 checkouts/s with p99 under 300 ms at 50 connections.
-// Run: npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/agritools_bench npx tsx bench/orders.bench.ts
 // Order placement under load: many customers placing orders of one unit at once (the spec's
 // POST /api/order), then three-line checkouts (POST /api/checkout, cash on delivery); after
 // each, a check that stock and orders add up (no oversell, nothing lost, no half checkout).
@@ -16,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type DatabaseTarget, type Db } from '../src/server/db/client.ts';
+import { openDatabase, rowsOf, type DatabaseTarget } from '../src/server/db/client.ts';
 import { createAccessTokens } from '../src/server/lib/access-token.ts';
 import { load, printTable, startShop, type LoadResult } from './lib.ts';
 import { recreateDatabase } from './pg.ts';
@@ -33,8 +28,6 @@ const target: DatabaseTarget =
           process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/agritools_bench',
         ),
       };
-const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 const STOCK = 1_000_000;
 const secret = 'bench-secret-bench-secret-bench-secret-0123';
@@ -42,14 +35,12 @@ const secret = 'bench-secret-bench-secret-bench-secret-0123';
 // takes one process at a time.
 const seeding = await openDatabase(target);
 await seeding.migrate();
-const [orderProduct, ...lineProducts] = (
-  await rowsOf<{ id: string }>(
-    seeding.db,
-    sql`insert into products (name, price_cents, description, min_order, stock, img, rating)
+const [orderProduct, ...lineProducts] = rowsOf<{ id: string }>(
+  await seeding.db
+    .execute(sql`insert into products (name, price_cents, description, min_order, stock, img, rating)
         select case when g = 0 then 'Bench hoe' else 'Bench line ' || g end, 1000 + g,
                'For the order benchmark', 1, ${STOCK}, '/images/products/garden-hoe.svg', 4
-        from generate_series(0, 3) g order by g returning id`,
-  )
+        from generate_series(0, 3) g order by g returning id`),
 ).map((row) => row.id);
 const productId = orderProduct!;
 const tokens = createAccessTokens(secret);
@@ -132,10 +123,10 @@ try {
 // figure or in none.
 const counting = await openDatabase(target);
 try {
-  const [tally] = await rowsOf<{ stock: number; orders: number }>(
-    counting.db,
-    sql`select stock, (select count(*) from orders where product_id = ${productId})::int as orders
-        from products where id = ${productId}`,
+  const [tally] = rowsOf<{ stock: number; orders: number }>(
+    await counting.db
+      .execute(sql`select stock, (select count(*) from orders where product_id = ${productId})::int as orders
+        from products where id = ${productId}`),
   );
   const { stock, orders } = tally!;
   printTable(`Order placement on ${engineName} (rate limit off)`, [
@@ -155,12 +146,12 @@ try {
   if (orders !== STOCK - stock) process.exitCode = 1;
 
   const lines = `{${lineProducts.join(',')}}`;
-  const [checkoutTally] = await rowsOf<{ checkouts: number; lines: number; sold: number; stock: string }>(
-    counting.db,
-    sql`select (select count(*) from checkouts c where exists (select 1 from orders o where o.checkout_id = c.id and o.product_id = any(${lines}::uuid[])))::int as checkouts,
+  const [checkoutTally] = rowsOf<{ checkouts: number; lines: number; sold: number; stock: string }>(
+    await counting.db
+      .execute(sql`select (select count(*) from checkouts c where exists (select 1 from orders o where o.checkout_id = c.id and o.product_id = any(${lines}::uuid[])))::int as checkouts,
                (select count(*) from orders where product_id = any(${lines}::uuid[]))::int as lines,
                (select coalesce(sum(quantity), 0) from orders where product_id = any(${lines}::uuid[]))::int as sold,
-               (select sum(stock) from products where id = any(${lines}::uuid[]))::bigint as stock`,
+               (select sum(stock) from products where id = any(${lines}::uuid[]))::bigint as stock`),
   );
   const addsUp =
     checkoutTally!.lines === checkoutTally!.checkouts * 3 &&

@@ -11,10 +11,9 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../src/server/db/client.ts';
-import { pgliteDataBytes, pgliteFolderBytes, pgliteStartParams } from '../src/server/db/pglite-settings.ts';
-import { SyncedNodeFS } from '../src/server/db/pglite-synced-fs.ts';
+import { pgliteFolderBytes } from '../src/server/db/pglite-settings.ts';
+import { pgliteOnFolder } from '../src/server/db/pglite-synced-fs.ts';
 import { insertSeedDrills } from '../tests/factories/products.ts';
 import { printTable } from './lib.ts';
 
@@ -61,10 +60,7 @@ async function crashAndReopen(megabytes: number, maintain: boolean) {
 
   // The engine alone (the shop's settings, without the folder lock the killed writer left).
   const opening = performance.now();
-  const reopened = new PGlite({
-    fs: new SyncedNodeFS(join(dataDir, 'pglite')),
-    startParams: pgliteStartParams(pgliteDataBytes(join(dataDir, 'pglite'))),
-  });
+  const reopened = pgliteOnFolder(join(dataDir, 'pglite'));
   await reopened.waitReady;
   await reopened.query('select count(*) from products');
   const reopenMs = performance.now() - opening;

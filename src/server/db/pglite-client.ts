@@ -8,9 +8,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import lockfile from 'proper-lockfile';
 import type { DatabaseHandle, DatabaseTarget, Db, MaintenanceRound } from './client.ts';
-import { pgliteDataBytes, pgliteStartParams } from './pglite-settings.ts';
+import { pgliteStartParams } from './pglite-settings.ts';
 import { adoptSessionParsers, namedStatements } from './pglite-statements.ts';
-import { SyncedNodeFS } from './pglite-synced-fs.ts';
+import { pgliteOnFolder } from './pglite-synced-fs.ts';
 import * as schema from './schema.ts';
 
 // The embedded database (PGlite), opened by openDatabase (client.ts) when no DATABASE_URL is
@@ -47,11 +47,7 @@ export async function openPglite(
     }
     try {
       if (!existsSync(join(dir, 'PG_VERSION'))) await createPgliteDatabase(dir);
-      client = new PGlite({
-        fs: new SyncedNodeFS(dir),
-        extensions,
-        startParams: pgliteStartParams(pgliteDataBytes(dir)),
-      });
+      client = pgliteOnFolder(dir, { extensions });
     } catch (error) {
       await release?.();
       throw error;

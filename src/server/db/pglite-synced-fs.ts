@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { pgliteDataBytes, pgliteStartParams } from './pglite-settings.ts';
 
 type PostgresModule = Parameters<NodeFS['init']>[1];
 
@@ -38,4 +39,17 @@ export class SyncedNodeFS extends NodeFS {
     };
     return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), syncFiles] } };
   }
+}
+
+/**
+ * PGlite on the database folder `dir` as the shop opens it everywhere (the server, the child
+ * that creates a new database, the benches): its files synced to disk, its settings sized to
+ * the folder (pglite-settings.ts).
+ */
+export function pgliteOnFolder(dir: string, options: Pick<PGliteOptions, 'extensions'> = {}): PGlite {
+  return new PGlite({
+    ...options,
+    fs: new SyncedNodeFS(dir),
+    startParams: pgliteStartParams(pgliteDataBytes(dir)),
+  });
 }
