@@ -293,7 +293,7 @@ async function termsOf(
   const matches = await wordMatches(catalogue, words);
   const terms = matches.map(({ word, known, nearest, whole }) => [
     { text: word, prefix: word.length >= search.PREFIX_FROM_LENGTH && !whole },
-    ...(known || !/^[\p{L}\p{M}]{4,}$/u.test(word) ? [] : nearest.map((text) => ({ text, prefix: false }))),
+    ...(known || !search.mayBeTypo(word) ? [] : nearest.map((text) => ({ text, prefix: false }))),
   ]);
   // A term of the typed word alone (no near words stand in for it) finds only its products.
   const rare = matches.some((match, index) => match.rare && terms[index]!.length === 1);

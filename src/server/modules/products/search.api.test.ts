@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { categories, products, UNCATEGORISED_ID } from '../../db/schema.ts';
@@ -294,6 +295,23 @@ describe('GET /api/products: search that forgives', () => {
     expect(await names('/api/products?q=knapsak')).toEqual(['16 L Knapsack Sprayer']);
     await createProduct(t.app, { name: 'Knapsack Hoe' });
     expect(await names('/api/products?q=knapsak%20hoe')).toEqual(['Knapsack Hoe']);
+  });
+
+  it('looks for near words only for a word of four letters or more that begins no catalogue word', async () => {
+    const root = wordOfThisRun();
+    const number = String(10_000_000 + randomInt(89_999_999));
+    const nearNumber = `${number.slice(0, -2)}${number.at(-1)}${number.at(-2)}`;
+    await createProduct(t.app, { name: `Garden ${root}`, description: `Fits pump ${number}.` });
+    const typo = root.slice(0, 3) + root.slice(4);
+    const matches = await matchWords(t.app.db, [root, typo, nearNumber]);
+    expect(matches.map(({ word, known, nearest }) => ({ word, known, nearest }))).toEqual([
+      { word: root, known: true, nearest: [] },
+      { word: typo, known: false, nearest: [root] },
+      // A number is taken as typed: a different number is not a misspelling of it.
+      { word: nearNumber, known: false, nearest: [] },
+    ]);
+    expect(await names(`/api/products?q=${typo}`)).toEqual([`Garden ${root}`]);
+    expect(await names(`/api/products?q=${nearNumber}`)).toEqual([]);
   });
 
   it('searches a typed word whole only while no catalogue word begins with it', async () => {

@@ -552,7 +552,10 @@ export interface WordMatch {
   word: string;
   /** A word of the catalogue begins with it. */
   known: boolean;
-  /** The nearest catalogue words, when it is not known (trigram similarity). */
+  /**
+   * The nearest catalogue words (trigram similarity), when it is not known and may be a typo;
+   * otherwise none, and the trigram index is not asked.
+   */
   nearest: string[];
   /**
    * Its lexeme begins no other lexeme of the catalogue (search_lexemes), so as a prefix it
@@ -568,8 +571,15 @@ export interface WordMatch {
 }
 
 /**
+ * Whether a word that begins no catalogue word may be a misspelling of one: four letters or
+ * more. Numbers, model numbers and short words are taken as typed.
+ */
+export const mayBeTypo = (word: string) => /^[\p{L}\p{M}]{4,}$/u.test(word);
+
+/**
  * For each search word (letters and digits only, checked by the service, so LIKE sees no
- * wildcard): is it the start of a catalogue word, and if not, which words is it near? Is it in
+ * wildcard): is it the start of a catalogue word, and if not, which words is it near (asked
+ * only of a word that may be a typo: the trigram search is the dearest part of the query)? Is it in
  * few products (a count from the GIN index that stops at RARE_MATCHES)? And may
  * it be searched whole: its one lexeme (stemmed as to_tsquery stems it) is followed in C order
  * by no lexeme that begins with it (migration 0009 says why that is enough).
@@ -587,11 +597,11 @@ export async function matchWords(db: Db, words: string[]): Promise<WordMatch[]> 
       db,
       sql`
       select q.word,
-             exists (select 1 from search_words w where w.word like q.word || '%') as known,
-             (select array_agg(n.word) from (
+             k.known,
+             case when q.may_be_typo and not k.known then (select array_agg(n.word) from (
                 select w.word from search_words w
                 where w.word % q.word and similarity(w.word, q.word) >= ${NEAR_WORD_SIMILARITY}
-                order by similarity(w.word, q.word) desc, w.word limit 3) n) as nearest,
+                order by similarity(w.word, q.word) desc, w.word limit 3) n) end as nearest,
              cardinality(t.lexemes) = 1 and not coalesce(
                (select starts_with(min(l.lexeme), t.lexemes[1] collate "C") from search_lexemes l
                 where l.lexeme > t.lexemes[1] collate "C"),
@@ -611,7 +621,11 @@ export async function matchWords(db: Db, words: string[]): Promise<WordMatch[]> 
            unnest(array[${sql.join(
              words.map((word) => sql`${word}`),
              sql`, `,
-           )}]::text[]) as q(word)
+           )}]::text[], array[${sql.join(
+             words.map((word) => sql`${mayBeTypo(word)}`),
+             sql`, `,
+           )}]::boolean[]) as q(word, may_be_typo)
+      cross join lateral (select exists (select 1 from search_words w where w.word like q.word || '%') as known) k
       cross join lateral (select tsvector_to_array(to_tsvector('english', q.word)) as lexemes) t`,
     ),
   );
