@@ -77,6 +77,66 @@ describe('the embedded database', () => {
     }
   }, 180_000);
 
+  it("knows each file's size without asking the file each time, as the table grows and shrinks", async () => {
+    const folder = join(dataDir, 'pglite');
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    const fstatSync = fs.fstatSync;
+    const watch = vi
+      .spyOn(fs, 'fstatSync')
+      .mockImplementation(((fd: number) => fstatSync(fd)) as typeof fs.fstatSync);
+    /**
+     * The table's length in bytes as PostgreSQL counts it (ANALYZE asks the storage for its
+     * blocks, by seeking to the file's end), and its file's on disk.
+     */
+    const sizes = async () => {
+      await database.db.execute(sql`analyze sized_rows`);
+      const [row] = await rows<{ file: string; pages: number }>(
+        database.db,
+        sql`select pg_relation_filepath('sized_rows') as file, relpages as pages from pg_class where relname = 'sized_rows'`,
+      );
+      return { postgres: row!.pages * 8192, disk: fs.statSync(join(folder, row!.file)).size };
+    };
+    try {
+      await database.db.execute(sql`create table sized_rows (id int primary key, note text)`);
+      const grow = (from: number) =>
+        database.db.execute(
+          sql`insert into sized_rows select n, repeat('x', 200) from generate_series(${from}::int, ${from + 4_999}::int) n`,
+        );
+      await grow(1);
+      const grown = await sizes();
+      expect(grown.postgres).toBeGreaterThan(8192 * 100);
+      expect(grown.postgres).toBe(grown.disk);
+
+      // Reading the whole table again and again asks its file's size once, not each time.
+      await rows(database.db, sql`select count(*) from sized_rows`);
+      watch.mockClear();
+      for (let i = 0; i < 20; i += 1) await rows(database.db, sql`select count(*) from sized_rows`);
+      expect(watch.mock.calls.length).toBeLessThan(5);
+
+      // VACUUM gives the emptied end of the table back to the disk: the file is truncated.
+      await database.db.execute(sql`delete from sized_rows where id > 100`);
+      await database.db.execute(sql`vacuum sized_rows`);
+      const shrunk = await sizes();
+      expect(shrunk.postgres).toBeLessThan(grown.postgres / 10);
+      expect(shrunk.postgres).toBe(shrunk.disk);
+
+      await grow(10_001);
+      const again = await sizes();
+      expect(again.postgres).toBe(again.disk);
+      expect(await rows(database.db, sql`select count(*)::int as n from sized_rows`)).toEqual([{ n: 5_100 }]);
+    } finally {
+      watch.mockRestore();
+      await database.close();
+    }
+    // Opened again, it holds every row the sizes said it had.
+    const reopened = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      expect(await rows(reopened.db, sql`select count(*)::int as n from sized_rows`)).toEqual([{ n: 5_100 }]);
+    } finally {
+      await reopened.close();
+    }
+  }, 180_000);
+
   it('gives a larger catalogue buffers for half its tables and indexes, within bounds', async () => {
     // A folder grown to 90 MB of tables and indexes (a sparse file stands in for them: the
     // engine ignores a file it does not know, and its size is what is read at start).
