@@ -34,7 +34,7 @@ const SEEK_END = 2;
 const isRegularFile = (node: FileNode) => (node.mode & 0o170000) === 0o100000;
 
 /**
- * Keeps each file's size, so that asking for it costs no `fstat` (docs/decisions/032).
+ * Keeps each file's size, so that asking for it costs no `fstat` (docs/decisions/038).
  *
  * PostgreSQL learns a table's or index's length in blocks by seeking to the end of its file,
  * several times for each statement it plans or scans. Natively that is a cheap system call; in
