@@ -579,7 +579,7 @@ export const mayBeTypo = (word: string) => /^[\p{L}\p{M}]{4,}$/u.test(word);
 /**
  * For each search word (letters and digits only, checked by the service, so LIKE sees no
  * wildcard): is it the start of a catalogue word, and if not, which words is it near (asked
- * only of a word that may be a typo: the trigram search is the dearest part of the query)? Is it in
+ * only of a word that may be a typo, the only words whose near words the search uses)? Is it in
  * few products (a count from the GIN index that stops at RARE_MATCHES)? And may
  * it be searched whole: its one lexeme (stemmed as to_tsquery stems it) is followed in C order
  * by no lexeme that begins with it (migration 0009 says why that is enough).
