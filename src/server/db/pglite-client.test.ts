@@ -80,10 +80,7 @@ describe('the embedded database', () => {
   it("knows each file's size without asking the file each time, as the table grows and shrinks", async () => {
     const folder = join(dataDir, 'pglite');
     const database = await openDatabase({ kind: 'pglite', dataDir });
-    const fstatSync = fs.fstatSync;
-    const watch = vi
-      .spyOn(fs, 'fstatSync')
-      .mockImplementation(((fd: number) => fstatSync(fd)) as typeof fs.fstatSync);
+    const watch = vi.spyOn(fs, 'fstatSync');
     /**
      * The table's length in bytes as PostgreSQL counts it (ANALYZE asks the storage for its
      * blocks, by seeking to the file's end), and its file's on disk.

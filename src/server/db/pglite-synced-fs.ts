@@ -55,9 +55,8 @@ function keepFileSizes(streamOps: Partial<StreamOps>, nodeOps: NonNullable<NodeF
     let size = sizes.get(stream.node);
     if (size === undefined) {
       // Asked of the file as the original does; an error (or a negative result) is its to give.
-      const end = llseek(stream, 0, SEEK_END);
-      sizes.set(stream.node, end);
-      size = end;
+      size = llseek(stream, 0, SEEK_END);
+      sizes.set(stream.node, size);
     }
     return size + offset < 0 ? llseek(stream, offset, whence) : size + offset;
   };

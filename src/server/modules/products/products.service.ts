@@ -291,9 +291,10 @@ async function termsOf(
   words: string[],
 ): Promise<{ terms: search.SearchTerm[]; rare: boolean }> {
   const matches = await wordMatches(catalogue, words);
-  const terms = matches.map(({ word, known, nearest, whole }) => [
+  const terms = matches.map(({ word, nearest, whole }) => [
     { text: word, prefix: word.length >= search.PREFIX_FROM_LENGTH && !whole },
-    ...(known || !search.mayBeTypo(word) ? [] : nearest.map((text) => ({ text, prefix: false }))),
+    // matchWords gives near words only to a word that begins no catalogue word and may be a typo.
+    ...nearest.map((text) => ({ text, prefix: false })),
   ]);
   // A term of the typed word alone (no near words stand in for it) finds only its products.
   const rare = matches.some((match, index) => match.rare && terms[index]!.length === 1);

@@ -574,7 +574,7 @@ export interface WordMatch {
  * Whether a word that begins no catalogue word may be a misspelling of one: four letters or
  * more. Numbers, model numbers and short words are taken as typed.
  */
-export const mayBeTypo = (word: string) => /^[\p{L}\p{M}]{4,}$/u.test(word);
+const mayBeTypo = (word: string) => /^[\p{L}\p{M}]{4,}$/u.test(word);
 
 /**
  * For each search word (letters and digits only, checked by the service, so LIKE sees no
