@@ -15,7 +15,7 @@ import type { BengaliTexts } from './products.repository.ts';
 // A search is answered in up to three steps: first the next WALK_LIMIT rows in sort order are
 // read off the sort index and checked against the words (cheap, and enough whenever matches are
 // common); when they hold a fair share of a page but not all of it, a walk newest first goes on
-// as far as that share says the page needs (up to four times as far); only when that does not
+// as far as that share says the page needs (up to twice as far); only when that does not
 // fill the page are all matches taken from the GIN index and sorted (cheap, because then matches
 // are rare). A search holding a word known to be rare (RARE_MATCHES) skips the walks and asks
 // the GIN index at once. Relevance has two tiers (the name, then the description): when both
@@ -53,10 +53,13 @@ export const PREFIX_FROM_LENGTH = 3;
  * but rare together ("heavy duty weeder": 22 of 25 in the newest 2,000 of 100,000 products) have
  * a thousand matches, whose rows the GIN step reads one by one, while walking on reads a few
  * thousand rows in order: the whole search took 4 ms instead of 11 on PostgreSQL and 9 instead of
- * 20 on PGlite (docs/benchmarks.md). A walk that found fewer (a page needs more than four times
- * as far) leaves for rare words, and the GIN index is cheap.
+ * 20 on PGlite (docs/benchmarks.md). A walk that found fewer (a page needs more than twice as
+ * far: 19 of 25) leaves for the GIN index. Twice, not four times: in the load bench's first
+ * searches at 100,000 products, three in four walks on from fewer than 19 still fell short and
+ * paid the GIN step after them, 10–15 ms a search on PGlite where the walk and the GIN step
+ * alone take 4–5 (docs/benchmarks.md).
  */
-const LONGEST_WALK = 4;
+const LONGEST_WALK = 2;
 const SAFETY = 1.5;
 
 /** The fewest matches a walk must find of `wanted` to go on rather than ask the GIN index. */
