@@ -154,6 +154,15 @@ describe('how far a search walks before it asks the GIN index', () => {
       names: ['Spray Lance 2', 'Brass Nozzle 1', 'Spray Lance 1', 'Spray Lance 0'],
       steps: ['walk on'],
     });
+    // By relevance, in the names: after Spray Lance 4, the 7 rows walked hold 3 of the 4 wanted.
+    const lance = { terms: termsOf('lance'), sort: 'relevance' as const, walkLimit: 7 };
+    const head = (await searchProducts(t.app.db, { ...lance, limit: 1 })).at(-1)!;
+    expect(head.name).toBe('Spray Lance 4');
+    const afterHead = { tier: head.tier, key: head.sortKey, id: head._id };
+    expect(await answer({ ...lance, limit: 4, after: afterHead })).toEqual({
+      names: lances.slice(1).concat('Spray Lance 0'),
+      steps: ['walk on'],
+    });
   });
 
   it('asks the index at once when the first rows hold too few for walking on to pay', async () => {
