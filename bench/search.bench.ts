@@ -12,7 +12,11 @@ import { openDatabase, rowsOf, type DatabaseHandle } from '../src/server/db/clie
 import { createCursors } from '../src/server/lib/cursor.ts';
 import { createReadCache } from '../src/server/lib/read-cache.ts';
 import type { PreparedAnswer } from '../src/server/lib/prepared-answer.ts';
-import { productSearchAnswer, type Catalogue } from '../src/server/modules/products/products.service.ts';
+import {
+  NEWEST_WORDS_CACHE_BYTES,
+  productSearchAnswer,
+  type Catalogue,
+} from '../src/server/modules/products/products.service.ts';
 import type { ProductQuery } from '../src/shared/schemas/product.schema.ts';
 import { seedCatalogue } from './catalogue-data.ts';
 
@@ -74,6 +78,8 @@ try {
     db: handle.db,
     cache: createReadCache<PreparedAnswer>({ maxBytes: 0, maxAgeMs: 1 }),
     words: createReadCache({ maxBytes: 0, maxAgeMs: 1 }),
+    // As the shop keeps them: the newest products stay the same until a product is added.
+    newest: createReadCache({ maxBytes: NEWEST_WORDS_CACHE_BYTES, maxAgeMs: 3_600_000 }),
     cursors: createCursors('bench'),
   };
   await printShapes(catalogue, 'as seeded');

@@ -48,7 +48,12 @@ import { checkoutRoutes } from './modules/orders/checkout.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { startSslcommerz, type PaymentsContext } from './modules/payments/payments.service.ts';
 import { createSslcommerzClient } from './modules/payments/sslcommerz.client.ts';
-import { catalogueNotified, catalogueOpened, stockChanged } from './modules/products/products.service.ts';
+import {
+  NEWEST_WORDS_CACHE_BYTES,
+  catalogueNotified,
+  catalogueOpened,
+  stockChanged,
+} from './modules/products/products.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { mediaRoutes } from './modules/images/media.routes.ts';
@@ -219,19 +224,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     maxBytes: SEARCH_WORD_CACHE_BYTES,
     maxAgeMs: options.readCacheMaxAgeMs ?? SEARCH_WORD_MAX_AGE_MS,
   });
+  const newestWords = createReadCache({
+    maxBytes: NEWEST_WORDS_CACHE_BYTES,
+    maxAgeMs: options.readCacheMaxAgeMs ?? SEARCH_WORD_MAX_AGE_MS,
+  });
   const readCache = createReadCache<PreparedAnswer>({
     maxBytes: env.CATALOGUE_CACHE_MB * 1024 * 1024,
     maxAgeMs: options.readCacheMaxAgeMs ?? 5_000,
-    dropsWithIt: [searchWords],
+    dropsWithIt: [searchWords, newestWords],
   });
   app.addHook('onClose', () => {
     readCache.close();
     searchWords.close();
+    newestWords.close();
   });
   app.decorate('catalogue', {
     db: database.db,
     cache: readCache,
     words: searchWords,
+    newest: newestWords,
     cursors: createCursors(authSecret),
   });
   const readCacheHolder = { cache: readCache };

@@ -19,6 +19,7 @@ import { categoryIdOf } from '../categories/categories.service.ts';
 import * as repository from './products.repository.ts';
 import type { BengaliTexts, NewProduct } from './products.repository.ts';
 import * as search from './search.repository.ts';
+import { countHolding, indexNewestWords, isNewestWords, type LexemeTerm } from './newest-words.ts';
 import { CSV_BOM, IMPORT_MAX_ROWS, cellValue, csvLines, parseCsv } from './products-csv.ts';
 import { idSchema } from '../../../shared/schemas/common.schema.ts';
 
@@ -40,6 +41,11 @@ export interface Catalogue {
    * thousand words that dealers' searches share.
    */
   words: ReadCache;
+  /**
+   * The newest products' lexemes (newest-words.ts), which tell a search whether its first walk
+   * would fall short (`rareAmongNewest`); dropped with `words`.
+   */
+  newest: ReadCache;
   /** Signs and checks the keyset cursors of product searches. */
   cursors: Cursors;
 }
@@ -284,12 +290,13 @@ async function wordMatches(catalogue: Catalogue, words: string[]): Promise<searc
  * The search terms of checked words: each word as a prefix (whole when that finds the same); a
  * word that begins no catalogue word may also be any of the catalogue words nearest to it (a typo).
  * The words are rare when one of them, searched as typed alone, is in few products: every
- * product found holds it.
+ * product found holds it. `lexemes` are the terms as the full-text query reads them, when each
+ * is the typed word alone (no near words) of at most one lexeme, and one at least has one.
  */
 async function termsOf(
   catalogue: Catalogue,
   words: string[],
-): Promise<{ terms: search.SearchTerm[]; rare: boolean }> {
+): Promise<{ terms: search.SearchTerm[]; rare: boolean; lexemes?: LexemeTerm[] }> {
   const matches = await wordMatches(catalogue, words);
   const terms = matches.map(({ word, nearest, whole }) => [
     { text: word, prefix: word.length >= search.PREFIX_FROM_LENGTH && !whole },
@@ -298,7 +305,38 @@ async function termsOf(
   ]);
   // A term of the typed word alone (no near words stand in for it) finds only its products.
   const rare = matches.some((match, index) => match.rare && terms[index]!.length === 1);
-  return { terms, rare };
+  const readable = matches.every((match, index) => terms[index]!.length === 1 && match.lexemes.length <= 1);
+  // A stop word has no lexeme: the query leaves it out.
+  const lexemes = matches.flatMap(({ lexemes: [lexeme] }, index) =>
+    lexeme === undefined ? [] : [{ lexeme, prefix: terms[index]![0]!.prefix }],
+  );
+  return { terms, rare, ...(readable && lexemes.length > 0 ? { lexemes } : {}) };
+}
+
+/**
+ * The size of the cache of the newest products' lexemes (`Catalogue.newest`): tens of kilobytes
+ * for short descriptions, a few hundred for descriptions of 150 words. A cache keeps no entry of
+ * more than a quarter of its size (read-cache.ts), the key and the entry's overhead included.
+ */
+export const NEWEST_WORDS_CACHE_BYTES = 2 * 1024 * 1024;
+const NEWEST_WORDS_MAX_BYTES = NEWEST_WORDS_CACHE_BYTES / 4 - 1024;
+
+/**
+ * Whether words searched with no filter are rare together: the newest products, which a search's
+ * first walk reads, hold too few of them for that walk to fill a page or walk on, so it would
+ * walk in vain before the GIN index answers (decision 020).
+ */
+async function rareAmongNewest(
+  catalogue: Catalogue,
+  lexemes: LexemeTerm[],
+  wanted: number,
+): Promise<boolean> {
+  const newest = await catalogue.newest.get('newest', async () => {
+    const indexed = indexNewestWords(await search.newestLexemes(catalogue.db));
+    // More would never be kept, and be read again for every search: those walk as before.
+    return indexed.body.length <= NEWEST_WORDS_MAX_BYTES ? indexed : { body: '' };
+  });
+  return isNewestWords(newest) && search.walkFallsShort(countHolding(newest, lexemes), wanted);
 }
 
 /**
@@ -339,9 +377,15 @@ export async function productSearchAnswer(
     // in each product found, so the words are a set: "sprayer 20 l" is the same search.
     const wordSet = [...new Set(checked.words)].sort();
     const rareTogether = `together:${JSON.stringify([wordSet, ...filters])}`;
+    const unfiltered = filters.every((filter) => filter === null);
     const rows = await search.searchProducts(catalogue.db, {
       terms: words?.terms,
-      rare: words?.rare || catalogue.words.peek(rareTogether) !== undefined,
+      rare:
+        words?.rare ||
+        catalogue.words.peek(rareTogether) !== undefined ||
+        (unfiltered &&
+          words?.lexemes !== undefined &&
+          (await rareAmongNewest(catalogue, words.lexemes, checked.limit + 1))),
       foundRare: () => void catalogue.words.get(rareTogether, async () => ({ body: '' })),
       steps,
       categoryId,

@@ -5,6 +5,7 @@ import { categories, products, UNCATEGORISED_ID } from '../../db/schema.ts';
 import {
   catalogueProductListSchema,
   catalogueProductSchema,
+  SEARCH_PAGE_DEFAULT,
   type ProductQuery,
 } from '../../../shared/schemas/product.schema.ts';
 import { categoryListSchema } from '../../../shared/schemas/category.schema.ts';
@@ -384,22 +385,49 @@ describe('GET /api/products: search that forgives', () => {
     };
     const afterAWalk = { steps: ['index'], names: ['16 L Knapsack Sprayer'] };
     const atOnce = { steps: ['index only'], names: ['16 L Knapsack Sprayer'] };
+    // With no filter the newest products' words tell it before any walk (the test below). A
+    // filter makes the walk read other rows, and only a walk can tell.
+    const inStock = { q: '16 l', inStock: true } as const;
     // A walk by price or rating teaches nothing: that order may put all the matches far along.
-    expect(await search({ q: '16 l', sort: 'price-asc' })).toEqual(afterAWalk);
-    expect(await search({ q: '16 l', sort: 'rating' })).toEqual(afterAWalk);
+    expect(await search({ ...inStock, sort: 'price-asc' })).toEqual(afterAWalk);
+    expect(await search({ ...inStock, sort: 'rating' })).toEqual(afterAWalk);
     // A walk newest first (relevance walks so) that fell short of a page does.
-    expect(await search({ q: '16 l' })).toEqual(afterAWalk);
-    expect(await search({ q: '16 l', sort: 'price-desc' })).toEqual(atOnce);
-    expect(await search({ q: '16 l', sort: 'newest', lang: 'bn' })).toEqual(atOnce);
+    expect(await search(inStock)).toEqual(afterAWalk);
+    expect(await search({ ...inStock, sort: 'price-desc' })).toEqual(atOnce);
+    expect(await search({ ...inStock, sort: 'newest', lang: 'bn' })).toEqual(atOnce);
     // Every word must be in each product found: the same words in another order, or one of
     // them twice, are the same search.
-    expect(await search({ q: 'L 16', sort: 'rating' })).toEqual(atOnce);
-    expect(await search({ q: '16 l 16' })).toEqual(atOnce);
+    expect(await search({ ...inStock, q: 'L 16', sort: 'rating' })).toEqual(atOnce);
+    expect(await search({ ...inStock, q: '16 l 16' })).toEqual(atOnce);
     // Other filters make another search.
-    expect(await search({ q: '16 l', sort: 'price-desc', inStock: true })).toEqual(afterAWalk);
+    expect(await search({ ...inStock, sort: 'price-desc', maxPrice: 100 })).toEqual(afterAWalk);
     // A change to the catalogue's words drops what was learnt.
     await createProduct(t.app, { name: 'Brass Lance', description: 'For any sprayer.' });
-    expect(await search({ q: '16 l', sort: 'price-desc' })).toEqual(afterAWalk);
+    expect(await search({ ...inStock, sort: 'price-desc' })).toEqual(afterAWalk);
+  });
+
+  it('skips the walk for words too few of the newest products hold together, in every order', async () => {
+    // Each word alone is in RARE_MATCHES products, too many to be rare; three hold both.
+    const [first, second] = [wordOfThisRun(), wordOfThisRun()];
+    await insertSeedDrills(t.app.db, first, RARE_MATCHES);
+    await insertSeedDrills(t.app.db, second, RARE_MATCHES);
+    await insertSeedDrills(t.app.db, `${first} ${second}`, 3);
+    t.app.catalogue.cache.invalidate();
+    const search = async (query: ProductQuery) => {
+      const steps: SearchStep[] = [];
+      const answer = await productSearchAnswer(t.app.catalogue, query, '/api/products', steps);
+      return { steps, found: catalogueProductListSchema.parse(JSON.parse(answer.body.toString())).length };
+    };
+    const atOnce = { steps: ['index only'], found: 3 };
+    expect(await search({ q: `${first} ${second}` })).toEqual(atOnce);
+    expect(await search({ q: `${second} ${first}`, sort: 'price-asc' })).toEqual(atOnce);
+    expect(await search({ q: `${first} ${second}`, sort: 'rating', lang: 'bn' })).toEqual(atOnce);
+    // A stop word is left out, as the query leaves it.
+    expect(await search({ q: `the ${first} ${second}` })).toEqual(atOnce);
+    // Common together: the first walk fills the page.
+    expect(await search({ q: first })).toEqual({ steps: [], found: SEARCH_PAGE_DEFAULT });
+    // A filter makes the walk read other rows than the newest: it walks, and falls short.
+    expect(await search({ q: `${first} ${second}`, inStock: true })).toEqual({ steps: ['index'], found: 3 });
   });
 
   it('learns the words of a product whose text changed, and writes none for a stock or price change', async () => {
