@@ -18,7 +18,7 @@ describe('the newest products, counted before a walk', () => {
   const holding = (...terms: Array<[string, boolean]>) =>
     countHolding(
       newest,
-      terms.map(([lexeme, prefix]) => ({ lexeme, prefix })),
+      terms.map(([lexeme, prefix]) => [{ lexeme, prefix }]),
     );
   const byHand = (test: (lexemes: string[]) => boolean) => products.filter(test).length;
 
@@ -40,8 +40,24 @@ describe('the newest products, counted before a walk', () => {
     expect(holding(['sprayer', false], ['hoe', false])).toBe(0);
   });
 
+  it('counts a product once when it holds more than one spelling of a term (a typo and its near words)', () => {
+    const sprayerOrSpread = [
+      { lexeme: 'sprayr', prefix: true },
+      { lexeme: 'sprayer', prefix: false },
+      { lexeme: 'spread', prefix: false },
+    ];
+    const either = byHand((lexemes) => lexemes.includes('sprayer') || lexemes.includes('spread'));
+    expect(either).toBeLessThan(34 + 15);
+    expect(countHolding(newest, [sprayerOrSpread])).toBe(either);
+    expect(countHolding(newest, [sprayerOrSpread, [{ lexeme: '16', prefix: false }]])).toBe(
+      byHand(
+        (lexemes) => (lexemes.includes('sprayer') || lexemes.includes('spread')) && lexemes.includes('16'),
+      ),
+    );
+  });
+
   it('holds a product without lexemes, and no products at all', () => {
-    expect(countHolding(indexNewestWords([[], ['hoe']]), [{ lexeme: 'hoe', prefix: true }])).toBe(1);
-    expect(countHolding(indexNewestWords([]), [{ lexeme: 'hoe', prefix: false }])).toBe(0);
+    expect(countHolding(indexNewestWords([[], ['hoe']]), [[{ lexeme: 'hoe', prefix: true }]])).toBe(1);
+    expect(countHolding(indexNewestWords([]), [[{ lexeme: 'hoe', prefix: false }]])).toBe(0);
   });
 });

@@ -5,11 +5,14 @@ import type { CachedAnswer } from '../../lib/read-cache.ts';
 // fall short: words common one by one but rare together ("20 l sprayer") would walk 2,000 rows
 // in vain and then ask the GIN index anyway (docs/decisions/020-catalogue-search.md).
 
-/** One word of a search as its full-text query reads it: its lexeme, as a prefix or whole. */
-export interface LexemeTerm {
+/** A spelling of a search word as its full-text query reads it: a lexeme, as a prefix or whole. */
+export interface LexemeSpelling {
   lexeme: string;
   prefix: boolean;
 }
+
+/** One word of a search: a product holds it when it holds any of its spellings. */
+export type LexemeTerm = LexemeSpelling[];
 
 /**
  * Which of the newest products hold each lexeme: a posting list of row numbers per lexeme, the
@@ -74,23 +77,25 @@ function firstFrom(lexemes: string[], value: string): number {
   return low;
 }
 
-/** The rows (as bits) holding a lexeme the term finds: equal to it, or beginning with it. */
-function rowsFound(words: NewestWords, term: LexemeTerm): Uint32Array {
-  const found = new Uint32Array(Math.ceil(words.rows / 32));
-  for (let n = firstFrom(words.lexemes, term.lexeme); n < words.lexemes.length; n += 1) {
+/** Marks (as bits) the rows holding a lexeme the spelling finds: equal to it, or beginning with it. */
+function markRows(words: NewestWords, spelling: LexemeSpelling, found: Uint32Array): void {
+  for (let n = firstFrom(words.lexemes, spelling.lexeme); n < words.lexemes.length; n += 1) {
     const lexeme = words.lexemes[n]!;
-    if (term.prefix ? !lexeme.startsWith(term.lexeme) : lexeme !== term.lexeme) break;
+    if (spelling.prefix ? !lexeme.startsWith(spelling.lexeme) : lexeme !== spelling.lexeme) break;
     for (let at = words.starts[n]!; at < words.starts[n + 1]!; at += 1) {
       const row = words.postings[at]!;
       found[row >>> 5]! |= 1 << (row & 31);
     }
   }
-  return found;
 }
 
 /** How many of the newest products hold every term, as `search @@ to_tsquery(…)` counts them. */
 export function countHolding(words: NewestWords, terms: LexemeTerm[]): number {
-  const [first, ...others] = terms.map((term) => rowsFound(words, term));
+  const [first, ...others] = terms.map((spellings) => {
+    const found = new Uint32Array(Math.ceil(words.rows / 32));
+    for (const spelling of spellings) markRows(words, spelling, found);
+    return found;
+  });
   if (!first) return words.rows;
   let count = 0;
   for (let n = 0; n < first.length; n += 1) {

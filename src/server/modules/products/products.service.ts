@@ -290,8 +290,8 @@ async function wordMatches(catalogue: Catalogue, words: string[]): Promise<searc
  * The search terms of checked words: each word as a prefix (whole when that finds the same); a
  * word that begins no catalogue word may also be any of the catalogue words nearest to it (a typo).
  * The words are rare when one of them, searched as typed alone, is in few products: every
- * product found holds it. `lexemes` are the terms as the full-text query reads them, when each
- * is the typed word alone (no near words) of at most one lexeme, and one at least has one.
+ * product found holds it. `lexemes` are the terms as the full-text query reads them (each word's
+ * spellings stemmed), when no spelling stems to more than one lexeme and one at least has one.
  */
 async function termsOf(
   catalogue: Catalogue,
@@ -305,11 +305,17 @@ async function termsOf(
   ]);
   // A term of the typed word alone (no near words stand in for it) finds only its products.
   const rare = matches.some((match, index) => match.rare && terms[index]!.length === 1);
-  const readable = matches.every((match, index) => terms[index]!.length === 1 && match.lexemes.length <= 1);
-  // A stop word has no lexeme: the query leaves it out.
-  const lexemes = matches.flatMap(({ lexemes: [lexeme] }, index) =>
-    lexeme === undefined ? [] : [{ lexeme, prefix: terms[index]![0]!.prefix }],
-  );
+  // Each spelling's lexemes, in the order of its term's spellings: the typed word's, then its near words'.
+  const spellingLexemes = matches.map((match) => [match.lexemes, ...match.nearestLexemes]);
+  const readable = spellingLexemes.flat().every((lexemes) => lexemes.length <= 1);
+  // A stop word has no lexeme, and a term of stop words alone none: the query leaves them out.
+  const lexemes = spellingLexemes
+    .map((spellings, index) =>
+      spellings.flatMap(([lexeme], spelling) =>
+        lexeme === undefined ? [] : [{ lexeme, prefix: terms[index]![spelling]!.prefix }],
+      ),
+    )
+    .filter((spellings) => spellings.length > 0);
   return { terms, rare, ...(readable && lexemes.length > 0 ? { lexemes } : {}) };
 }
 

@@ -312,6 +312,12 @@ describe('GET /api/products: search that forgives', () => {
       // A number is taken as typed: a different number is not a misspelling of it.
       { word: nearNumber, known: false, nearest: [] },
     ]);
+    // Stemmed as the search's query reads them (the stemmer leaves these words as they are).
+    expect(matches.map(({ lexemes, nearestLexemes }) => [lexemes, nearestLexemes])).toEqual([
+      [[root], []],
+      [[typo], [[root]]],
+      [[nearNumber], []],
+    ]);
     expect(await names(`/api/products?q=${typo}`)).toEqual([`Garden ${root}`]);
     expect(await names(`/api/products?q=${nearNumber}`)).toEqual([]);
   });
@@ -422,10 +428,14 @@ describe('GET /api/products: search that forgives', () => {
     expect(await search({ q: `${first} ${second}` })).toEqual(atOnce);
     expect(await search({ q: `${second} ${first}`, sort: 'price-asc' })).toEqual(atOnce);
     expect(await search({ q: `${first} ${second}`, sort: 'rating', lang: 'bn' })).toEqual(atOnce);
-    // A stop word is left out, as the query leaves it.
+    // A stop word is left out, as the query leaves it; a typo counts with its near words.
     expect(await search({ q: `the ${first} ${second}` })).toEqual(atOnce);
+    const typo = first.slice(0, 3) + first.slice(4);
+    expect(await search({ q: `${typo} ${second}` })).toEqual(atOnce);
     // Common together: the first walk fills the page.
-    expect(await search({ q: first })).toEqual({ steps: [], found: SEARCH_PAGE_DEFAULT });
+    const filled = { steps: [], found: SEARCH_PAGE_DEFAULT };
+    expect(await search({ q: first })).toEqual(filled);
+    expect(await search({ q: typo })).toEqual(filled);
     // A filter makes the walk read other rows than the newest: it walks, and falls short.
     expect(await search({ q: `${first} ${second}`, inStock: true })).toEqual({ steps: ['index'], found: 3 });
   });

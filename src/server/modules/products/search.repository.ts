@@ -566,6 +566,8 @@ export interface WordMatch {
    * otherwise none, and the trigram index is not asked.
    */
   nearest: string[];
+  /** The lexemes of each of `nearest`, as the full-text query reads them. */
+  nearestLexemes: string[][];
   /**
    * Its lexeme begins no other lexeme of the catalogue (search_lexemes), so as a prefix it
    * would find exactly what it finds whole, and whole costs the GIN index one entry.
@@ -604,6 +606,7 @@ export async function matchWords(db: Db, words: string[]): Promise<WordMatch[]> 
     word: string;
     known: boolean;
     nearest: string[] | null;
+    nearest_lexemes: string[] | null;
     whole: boolean;
     lexemes: string[];
     rare: boolean;
@@ -613,10 +616,9 @@ export async function matchWords(db: Db, words: string[]): Promise<WordMatch[]> 
       sql`
       select q.word,
              k.known,
-             case when q.may_be_typo and not k.known then (select array_agg(n.word) from (
-                select w.word from search_words w
-                where w.word % q.word and similarity(w.word, q.word) >= ${NEAR_WORD_SIMILARITY}
-                order by similarity(w.word, q.word) desc, w.word limit 3) n) end as nearest,
+             near.words as nearest,
+             (select array_agg(array_to_string(tsvector_to_array(to_tsvector('english', n.word)), ' ') order by n.at)
+              from unnest(near.words) with ordinality n(word, at)) as nearest_lexemes,
              cardinality(t.lexemes) = 1 and not coalesce(
                (select starts_with(min(l.lexeme), t.lexemes[1] collate "C") from search_lexemes l
                 where l.lexeme > t.lexemes[1] collate "C"),
@@ -642,6 +644,10 @@ export async function matchWords(db: Db, words: string[]): Promise<WordMatch[]> 
              sql`, `,
            )}]::boolean[]) as q(word, may_be_typo)
       cross join lateral (select exists (select 1 from search_words w where w.word like q.word || '%') as known) k
+      cross join lateral (select case when q.may_be_typo and not k.known then (select array_agg(n.word) from (
+                select w.word from search_words w
+                where w.word % q.word and similarity(w.word, q.word) >= ${NEAR_WORD_SIMILARITY}
+                order by similarity(w.word, q.word) desc, w.word limit 3) n) end as words) near
       cross join lateral (select tsvector_to_array(to_tsvector('english', q.word)) as lexemes) t`,
     ),
   );
@@ -649,6 +655,7 @@ export async function matchWords(db: Db, words: string[]): Promise<WordMatch[]> 
     word: row.word,
     known: row.known,
     nearest: row.nearest ?? [],
+    nearestLexemes: (row.nearest_lexemes ?? []).map((lexemes) => lexemes.split(' ').filter(Boolean)),
     whole: row.whole,
     lexemes: row.lexemes,
     rare: row.rare,
