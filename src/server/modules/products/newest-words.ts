@@ -31,7 +31,7 @@ export interface NewestWords extends CachedAnswer {
   postings: Uint16Array;
 }
 
-/** Indexes the lexemes of each product, newest first (at most 65,536 products). */
+/** Indexes the lexemes of each product (at most 65,536 products: row numbers are 16 bits). */
 export function indexNewestWords(products: string[][]): NewestWords {
   const rowsOf = new Map<string, number[]>();
   products.forEach((lexemes, row) => {
