@@ -384,6 +384,9 @@ export async function productSearchAnswer(
     const wordSet = [...new Set(checked.words)].sort();
     const rareTogether = `together:${JSON.stringify([wordSet, ...filters])}`;
     const unfiltered = filters.every((filter) => filter === null);
+    // One more than the page, to learn whether another follows; the newest products are counted
+    // against the same number the walk would have to find.
+    const wanted = checked.limit + 1;
     const rows = await search.searchProducts(catalogue.db, {
       terms: words?.terms,
       rare:
@@ -391,7 +394,7 @@ export async function productSearchAnswer(
         catalogue.words.peek(rareTogether) !== undefined ||
         (unfiltered &&
           words?.lexemes !== undefined &&
-          (await rareAmongNewest(catalogue, words.lexemes, checked.limit + 1))),
+          (await rareAmongNewest(catalogue, words.lexemes, wanted))),
       foundRare: () => void catalogue.words.get(rareTogether, async () => ({ body: '' })),
       steps,
       categoryId,
@@ -400,7 +403,7 @@ export async function productSearchAnswer(
       maxCents: checked.maxCents,
       sort: checked.sort,
       after: resume,
-      limit: checked.limit + 1,
+      limit: wanted,
     });
     const page = rows.slice(0, checked.limit);
     const body = JSON.stringify(
