@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { insertSeedDrills, wordOfThisRun } from '../../../../tests/factories/products.ts';
 import { createTestApp } from '../../../../tests/support/test-app.ts';
 import { openTestDatabase } from '../../../../tests/support/test-database.ts';
-import { matchWords, RARE_MATCHES } from './search.repository.ts';
+import { RARE_MATCHES, rareWords } from './search.repository.ts';
 
 // The embedded database has no autovacuum: the shop brings the catalogue's statistics up to
 // date when it opens it, so the planner and search's rare words (docs/decisions/020) work from
@@ -16,11 +16,11 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('on PGlite', () => {
     const word = wordOfThisRun();
     expect(RARE_MATCHES).toBeGreaterThan(150);
     await insertSeedDrills(database.db, word, 150);
-    expect((await matchWords(database.db, [word]))[0]).toMatchObject({ known: true, rare: true });
+    expect((await rareWords(database.db, [word]))[0]).toMatchObject({ word, rare: true });
 
     const t = await createTestApp({}, { database });
     try {
-      expect((await matchWords(t.app.db, [word]))[0]).toMatchObject({ known: true, rare: false });
+      expect((await rareWords(t.app.db, [word]))[0]).toMatchObject({ word, rare: false });
     } finally {
       await t.close();
     }

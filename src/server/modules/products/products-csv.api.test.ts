@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema.ts';
-import { matchWords, RARE_MATCHES } from './search.repository.ts';
+import { RARE_MATCHES, rareWords } from './search.repository.ts';
 import { productImportReportSchema } from '../../../shared/schemas/product.schema.ts';
 import {
   createCategory,
@@ -133,7 +133,7 @@ describe('POST /api/products/import', () => {
     expect(RARE_MATCHES).toBeGreaterThan(150);
     const csv = [HEADER, ...Array.from({ length: 150 }, (_, n) => row({ name: `Hoe ${word} ${n}` }))];
     expect(reportOf(await importCsv(csv.join('\n')))).toEqual({ created: 150, updated: 0, refused: [] });
-    expect((await matchWords(t.app.db, [word]))[0]).toMatchObject({ known: true, rare: false });
+    expect((await rareWords(t.app.db, [word]))[0]).toMatchObject({ word, rare: false });
   });
 
   it('refuses bad rows with their line and reasons, and writes the good ones', async () => {

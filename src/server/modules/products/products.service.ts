@@ -260,28 +260,34 @@ function checkSearch(query: ProductQuery): CheckedSearch {
 }
 
 /**
- * How each search word stands against the catalogue's words. Searches share their words ("16 l
- * sprayer", "steel sprayer"), so each word's match is kept in the catalogue's word cache and
- * dropped with the read cache when the catalogue changes. The words no fresh entry holds are
- * matched in one query, not one each: on the embedded database, which answers one query at a
- * time, each query's own cost is paid by every search waiting behind it.
+ * What the catalogue says of each search word, by `lookup` (which answers for every word it is
+ * given, in one query). Searches share their words ("16 l sprayer", "steel sprayer"), so each
+ * word's answer is kept in the catalogue's word cache under `kind` and dropped with the read
+ * cache when the catalogue changes. The words no fresh entry holds are looked up in one query,
+ * not one each: on the embedded database, which answers one query at a time, each query's own
+ * cost is paid by every search waiting behind it.
  */
-async function wordMatches(catalogue: Catalogue, words: string[]): Promise<search.WordMatch[]> {
-  const unmatched = [...new Set(words)].filter((word) => !catalogue.words.peek(`word:${word}`));
-  let together: Promise<search.WordMatch[]> | undefined;
-  const matchOf = async (word: string) => {
-    // A word whose entry went stale since it was looked at is matched on its own.
-    const matches = unmatched.includes(word)
-      ? await (together ??= search.matchWords(catalogue.db, unmatched))
-      : await search.matchWords(catalogue.db, [word]);
-    return matches.find((match) => match.word === word);
+async function learnedOfEach<T extends { word: string }>(
+  catalogue: Catalogue,
+  kind: string,
+  words: string[],
+  lookup: (db: Db, words: string[]) => Promise<T[]>,
+): Promise<T[]> {
+  const unlearned = [...new Set(words)].filter((word) => !catalogue.words.peek(`${kind}:${word}`));
+  let together: Promise<T[]> | undefined;
+  const learn = async (word: string) => {
+    // A word whose entry went stale since it was looked at is looked up on its own.
+    const answers = unlearned.includes(word)
+      ? await (together ??= lookup(catalogue.db, unlearned))
+      : await lookup(catalogue.db, [word]);
+    return answers.find((answer) => answer.word === word);
   };
   return Promise.all(
     words.map(async (word) => {
-      const cached = await catalogue.words.get(`word:${word}`, async () => ({
-        body: Buffer.from(JSON.stringify(await matchOf(word))),
+      const cached = await catalogue.words.get(`${kind}:${word}`, async () => ({
+        body: Buffer.from(JSON.stringify(await learn(word))),
       }));
-      return JSON.parse(cached.body.toString()) as search.WordMatch;
+      return JSON.parse(cached.body.toString()) as T;
     }),
   );
 }
@@ -290,21 +296,24 @@ async function wordMatches(catalogue: Catalogue, words: string[]): Promise<searc
  * The search terms of checked words: each word as a prefix (whole when that finds the same); a
  * word that begins no catalogue word may also be any of the catalogue words nearest to it (a typo).
  * The words are rare when one of them, searched as typed alone, is in few products: every
- * product found holds it. `lexemes` are the terms as the full-text query reads them (each word's
- * spellings stemmed), when no spelling stems to more than one lexeme and one at least has one.
+ * product found holds it (`rare`, to be asked only when nothing cheaper tells: it counts rows).
+ * `lexemes` are the terms as the full-text query reads them (each word's spellings stemmed),
+ * when no spelling stems to more than one lexeme and one at least has one.
  */
 async function termsOf(
   catalogue: Catalogue,
   words: string[],
-): Promise<{ terms: search.SearchTerm[]; rare: boolean; lexemes?: LexemeTerm[] }> {
-  const matches = await wordMatches(catalogue, words);
+): Promise<{ terms: search.SearchTerm[]; rare: () => Promise<boolean>; lexemes?: LexemeTerm[] }> {
+  const matches = await learnedOfEach(catalogue, 'word', words, search.matchWords);
   const terms = matches.map(({ word, nearest, whole }) => [
     { text: word, prefix: word.length >= search.PREFIX_FROM_LENGTH && !whole },
     // matchWords gives near words only to a word that begins no catalogue word and may be a typo.
     ...nearest.map((text) => ({ text, prefix: false })),
   ]);
   // A term of the typed word alone (no near words stand in for it) finds only its products.
-  const rare = matches.some((match, index) => match.rare && terms[index]!.length === 1);
+  const alone = words.filter((_, index) => terms[index]!.length === 1);
+  const rare = async () =>
+    (await learnedOfEach(catalogue, 'rare', alone, search.rareWords)).some((word) => word.rare);
   // Each spelling's lexemes, in the order of its term's spellings: the typed word's, then its near words'.
   const spellingLexemes = matches.map((match) => [match.lexemes, ...match.nearestLexemes]);
   const readable = spellingLexemes.flat().every((lexemes) => lexemes.length <= 1);
@@ -389,12 +398,14 @@ export async function productSearchAnswer(
     const wanted = checked.limit + 1;
     const rows = await search.searchProducts(catalogue.db, {
       terms: words?.terms,
+      // The cheapest tests first: what an earlier search found out, then the count among the
+      // newest products, then the words' own counts, which read rows.
       rare:
-        words?.rare ||
         catalogue.words.peek(rareTogether) !== undefined ||
         (unfiltered &&
           words?.lexemes !== undefined &&
-          (await rareAmongNewest(catalogue, words.lexemes, wanted))),
+          (await rareAmongNewest(catalogue, words.lexemes, wanted))) ||
+        (words !== undefined && (await words.rare())),
       foundRare: () => void catalogue.words.get(rareTogether, async () => ({ body: '' })),
       steps,
       categoryId,

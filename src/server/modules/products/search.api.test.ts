@@ -20,7 +20,7 @@ import {
 } from '../../../../tests/factories/products.ts';
 import { errorOf, useApiTest } from '../../../../tests/support/api-test.ts';
 import { rowsOf } from '../../db/client.ts';
-import { matchWords, RARE_MATCHES, type SearchStep } from './search.repository.ts';
+import { matchWords, RARE_MATCHES, rareWords, type SearchStep } from './search.repository.ts';
 import { productSearchAnswer } from './products.service.ts';
 
 const t = useApiTest();
@@ -351,7 +351,7 @@ describe('GET /api/products: search that forgives', () => {
 
   it('calls a word rare while fewer than RARE_MATCHES products hold it, and finds them all', async () => {
     const [root, other] = [wordOfThisRun(), wordOfThisRun()];
-    const rare = async (word: string) => (await matchWords(t.app.db, [word]))[0]!.rare;
+    const rare = async (word: string) => (await rareWords(t.app.db, [word]))[0]!.rare;
     const add = (count: number, from: number, name = root) => insertSeedDrills(t.app.db, name, count, from);
     await add(RARE_MATCHES - 1, 0);
     t.app.catalogue.cache.invalidate();

@@ -578,12 +578,6 @@ export interface WordMatch {
    * word (the query leaves it out).
    */
   lexemes: string[];
-  /**
-   * As a prefix (so whole too) it is in fewer than RARE_MATCHES products. Never for a word of
-   * one or two characters (searched whole, and a prefix of half the dictionary) nor for a stop
-   * word (it has no lexeme, and the search leaves it out).
-   */
-  rare: boolean;
 }
 
 /**
@@ -595,8 +589,7 @@ const mayBeTypo = (word: string) => /^[\p{L}\p{M}]{4,}$/u.test(word);
 /**
  * For each search word (letters and digits only, checked by the service, so LIKE sees no
  * wildcard): is it the start of a catalogue word, and if not, which words is it near (asked
- * only of a word that may be a typo, the only words whose near words the search uses)? Is it in
- * few products (a count from the GIN index that stops at RARE_MATCHES)? And may
+ * only of a word that may be a typo, the only words whose near words the search uses)? And may
  * it be searched whole: its one lexeme (stemmed as to_tsquery stems it) is followed in C order
  * by no lexeme that begins with it (migration 0009 says why that is enough).
  */
@@ -609,7 +602,6 @@ export async function matchWords(db: Db, words: string[]): Promise<WordMatch[]> 
     nearest_lexemes: string[] | null;
     whole: boolean;
     lexemes: string[];
-    rare: boolean;
   }>(
     await executePrepared(
       db,
@@ -623,26 +615,14 @@ export async function matchWords(db: Db, words: string[]): Promise<WordMatch[]> 
                (select starts_with(min(l.lexeme), t.lexemes[1] collate "C") from search_lexemes l
                 where l.lexeme > t.lexemes[1] collate "C"),
                false) as whole,
-             t.lexemes,
-             case when length(q.word) < ${PREFIX_FROM_LENGTH} or cardinality(t.lexemes) = 0 then false
-                  when exists (select 1 from unnest(common.lexemes) l
-                               where starts_with(l, t.lexemes[1])) then false
-                  else (select count(*) from (
-                          select 1 from products p
-                          where p.search @@ (select to_tsquery('english', q.word || ':*'))
-                          limit ${RARE_MATCHES}) found) < ${RARE_MATCHES}
-             end as rare
-      from (select coalesce(
-              (select most_common_elems::text::text[] from pg_stats
-               where schemaname = current_schema() and tablename = 'products' and attname = 'search'),
-              '{}') as lexemes) common,
-           unnest(array[${sql.join(
-             words.map((word) => sql`${word}`),
-             sql`, `,
-           )}]::text[], array[${sql.join(
-             words.map((word) => sql`${mayBeTypo(word)}`),
-             sql`, `,
-           )}]::boolean[]) as q(word, may_be_typo)
+             t.lexemes
+      from unnest(array[${sql.join(
+        words.map((word) => sql`${word}`),
+        sql`, `,
+      )}]::text[], array[${sql.join(
+        words.map((word) => sql`${mayBeTypo(word)}`),
+        sql`, `,
+      )}]::boolean[]) as q(word, may_be_typo)
       cross join lateral (select exists (select 1 from search_words w where w.word like q.word || '%') as known) k
       cross join lateral (select case when q.may_be_typo and not k.known then (select array_agg(n.word) from (
                 select w.word from search_words w
@@ -658,8 +638,44 @@ export async function matchWords(db: Db, words: string[]): Promise<WordMatch[]> 
     nearestLexemes: (row.nearest_lexemes ?? []).map((lexemes) => lexemes.split(' ').filter(Boolean)),
     whole: row.whole,
     lexemes: row.lexemes,
-    rare: row.rare,
   }));
+}
+
+/**
+ * For each search word, whether as a prefix (so whole too) it is in fewer than RARE_MATCHES
+ * products: a count from the GIN index that stops there, asked only of words that are not among
+ * the column's most common lexemes. Never for a word of one or two characters (searched whole,
+ * and a prefix of half the dictionary) nor for a stop word (it has no lexeme, and the search
+ * leaves it out). Asked apart from matchWords, and only when nothing cheaper has told the search
+ * its words are rare: each count visits the rows it finds, which costs a first search of a model
+ * number more than all the rest of learning its words.
+ */
+export async function rareWords(db: Db, words: string[]): Promise<{ word: string; rare: boolean }[]> {
+  if (words.length === 0) return [];
+  return rowsOf<{ word: string; rare: boolean }>(
+    await executePrepared(
+      db,
+      sql`
+      select q.word,
+             case when length(q.word) < ${PREFIX_FROM_LENGTH} or cardinality(t.lexemes) = 0 then false
+                  when exists (select 1 from unnest(common.lexemes) l
+                               where starts_with(l, t.lexemes[1])) then false
+                  else (select count(*) from (
+                          select 1 from products p
+                          where p.search @@ (select to_tsquery('english', q.word || ':*'))
+                          limit ${RARE_MATCHES}) found) < ${RARE_MATCHES}
+             end as rare
+      from (select coalesce(
+              (select most_common_elems::text::text[] from pg_stats
+               where schemaname = current_schema() and tablename = 'products' and attname = 'search'),
+              '{}') as lexemes) common,
+           unnest(array[${sql.join(
+             words.map((word) => sql`${word}`),
+             sql`, `,
+           )}]::text[]) as q(word)
+      cross join lateral (select tsvector_to_array(to_tsvector('english', q.word)) as lexemes) t`,
+    ),
+  );
 }
 
 /**
