@@ -580,6 +580,13 @@ export interface WordMatch {
   lexemes: string[];
 }
 
+/** Search words as one `text[]` value, each its own parameter. */
+const textArray = (words: string[]) =>
+  sql`array[${sql.join(
+    words.map((word) => sql`${word}`),
+    sql`, `,
+  )}]::text[]`;
+
 /**
  * Whether a word that begins no catalogue word may be a misspelling of one: four letters or
  * more. Numbers, model numbers and short words are taken as typed.
@@ -616,10 +623,7 @@ export async function matchWords(db: Db, words: string[]): Promise<WordMatch[]> 
                 where l.lexeme > t.lexemes[1] collate "C"),
                false) as whole,
              t.lexemes
-      from unnest(array[${sql.join(
-        words.map((word) => sql`${word}`),
-        sql`, `,
-      )}]::text[], array[${sql.join(
+      from unnest(${textArray(words)}, array[${sql.join(
         words.map((word) => sql`${mayBeTypo(word)}`),
         sql`, `,
       )}]::boolean[]) as q(word, may_be_typo)
@@ -669,10 +673,7 @@ export async function rareWords(db: Db, words: string[]): Promise<{ word: string
               (select most_common_elems::text::text[] from pg_stats
                where schemaname = current_schema() and tablename = 'products' and attname = 'search'),
               '{}') as lexemes) common,
-           unnest(array[${sql.join(
-             words.map((word) => sql`${word}`),
-             sql`, `,
-           )}]::text[]) as q(word)
+           unnest(${textArray(words)}) as q(word)
       cross join lateral (select tsvector_to_array(to_tsvector('english', q.word)) as lexemes) t`,
     ),
   );
