@@ -18,6 +18,8 @@
 // this machine), which other work on the machine disturbs less than the latencies.
 // Goals: search p99 < 50 ms (PostgreSQL) and < 100 ms (PGlite); category page p99 < 30 ms;
 // product page HTML p99 < 50 ms.
+// Beside the p50 and p99 of the whole run, those of the requests sent once every connection had
+// been answered, and how long that took (bench/lib.ts load).
 // Run: npm run build && npx tsx bench/catalogue-load.bench.ts postgres|pglite
 //   (BENCH_DATABASE_URL names the scratch PostgreSQL database, default
 //   postgres://postgres@127.0.0.1:5432/agritools_catalogue_load; BENCH_SECONDS per route;
@@ -31,7 +33,7 @@ import pg from 'pg';
 import type autocannon from 'autocannon';
 import { openDatabase } from '../src/server/db/client.ts';
 import { benchCategories, kinds, materials, seedCatalogue, sizes } from './catalogue-data.ts';
-import { load, printTable, startShop, type LoadResult } from './lib.ts';
+import { load, onceConnected, printTable, startShop, type LoadResult } from './lib.ts';
 import { recreateDatabase } from './pg.ts';
 
 const engine = process.argv[2] === 'pglite' ? 'pglite' : 'postgres';
@@ -197,6 +199,7 @@ try {
       requests: cycling(paths, once ? walk : undefined),
       serverPid: shop.child.pid,
       postgresCpu: engine === 'postgres',
+      onceConnected: true,
     });
     await stockChanges?.stop();
     rows.push({
@@ -208,6 +211,7 @@ try {
       'req/s': result.requestsPerSecond,
       'p50 ms': result.p50,
       'p99 ms': result.p99,
+      ...onceConnected(result),
       'non-2xx': result.non2xx,
       errors: result.errors,
       'CPU µs/req': result.cpuUsPerRequest ?? '',

@@ -138,7 +138,23 @@ export interface LoadResult {
   cpuUsPerRequest?: number;
   /** PostgreSQL's CPU time per answered request, in microseconds, when asked for. */
   postgresCpuUsPerRequest?: number;
+  /**
+   * From the start until every connection had its first answer, in ms. autocannon opens all
+   * its connections at once, and a server whose event loop spends each turn on the requests
+   * of the connections it has (the embedded database runs on that loop) takes the others up
+   * one a turn: the last ones' first requests wait seconds that no visitor arriving on their
+   * own would: libuv accepts one new connection per turn of the loop (docs/benchmarks.md, "the
+   * p99 of seconds is connections waiting to be taken up"). Only when `onceConnected` is asked.
+   */
+  allConnectedMs?: number;
+  /** The p50 and p99 of the requests sent after every connection had been answered. */
+  connectedP50?: number;
+  connectedP99?: number;
 }
+
+/** The value below which `share` of the sorted `values` lie (nearest rank). */
+const percentile = (values: number[], share: number) =>
+  values[Math.max(0, Math.ceil(share * values.length) - 1)]!;
 
 export async function load(
   label: string,
@@ -154,19 +170,40 @@ export async function load(
     serverPid?: number;
     /** Also report PostgreSQL's CPU time per request (its server on this machine). */
     postgresCpu?: boolean;
+    /** Also report when every connection had been answered, and the latency after that. */
+    onceConnected?: boolean;
   },
 ): Promise<LoadResult> {
   const cpuBefore = options.serverPid ? cpuMs(options.serverPid) : 0;
   const postgresBefore = options.postgresCpu ? postgresCpuMs() : undefined;
-  const result = await autocannon({
-    url: options.url,
-    connections: options.connections ?? 50,
-    duration: options.duration ?? Number(process.env.BENCH_SECONDS ?? 10),
-    method: options.method ?? 'GET',
-    headers: options.headers,
-    body: options.body,
-    requests: options.requests,
+  const connections = options.connections ?? 50;
+  const started = performance.now();
+  const answered = new Set<object>();
+  let allConnectedAt: number | undefined;
+  const latenciesOnceConnected: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const running = autocannon(
+      {
+        url: options.url,
+        connections,
+        duration: options.duration ?? Number(process.env.BENCH_SECONDS ?? 10),
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        body: options.body,
+        requests: options.requests,
+      },
+      (error, finished) => (error ? reject(error as Error) : resolve(finished)),
+    );
+    if (options.onceConnected)
+      running.on('response', (client, _status, _bytes, responseTime) => {
+        const now = performance.now();
+        if (allConnectedAt === undefined) {
+          answered.add(client);
+          if (answered.size === connections) allConnectedAt = now;
+        } else if (now - responseTime >= allConnectedAt) latenciesOnceConnected.push(responseTime);
+      });
   });
+  latenciesOnceConnected.sort((a, b) => a - b);
   return {
     label,
     requestsPerSecond: Math.round(result.requests.average),
@@ -188,8 +225,22 @@ export async function load(
           ),
         }
       : {}),
+    ...(allConnectedAt !== undefined && latenciesOnceConnected.length > 0
+      ? {
+          allConnectedMs: Math.round(allConnectedAt - started),
+          connectedP50: Math.round(percentile(latenciesOnceConnected, 0.5)),
+          connectedP99: Math.round(percentile(latenciesOnceConnected, 0.99)),
+        }
+      : {}),
   };
 }
+
+/** A table's columns for the requests sent once every connection had been answered. */
+export const onceConnected = (result: LoadResult) => ({
+  'all connected after ms': result.allConnectedMs ?? '',
+  'then p50 ms': result.connectedP50 ?? '',
+  'then p99 ms': result.connectedP99 ?? '',
+});
 
 export function printTable(title: string, rows: Array<Record<string, string | number>>): void {
   console.log(`\n## ${title}`);
