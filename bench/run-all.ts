@@ -16,6 +16,7 @@ const benches = [
   'crash-pglite.bench.ts',
   'pglite-wal.bench.ts',
   'pglite-query.bench.ts',
+  'pglite-worker.bench.ts',
 ];
 const only = process.argv.slice(2);
 let failed = 0;
