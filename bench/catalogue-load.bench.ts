@@ -33,7 +33,7 @@ import pg from 'pg';
 import type autocannon from 'autocannon';
 import { openDatabase } from '../src/server/db/client.ts';
 import { benchCategories, kinds, materials, seedCatalogue, sizes } from './catalogue-data.ts';
-import { load, onceConnected, printTable, startShop, type LoadResult } from './lib.ts';
+import { load, onceConnectedColumns, printTable, startShop, type LoadResult } from './lib.ts';
 import { recreateDatabase } from './pg.ts';
 
 const engine = process.argv[2] === 'pglite' ? 'pglite' : 'postgres';
@@ -211,7 +211,7 @@ try {
       'req/s': result.requestsPerSecond,
       'p50 ms': result.p50,
       'p99 ms': result.p99,
-      ...onceConnected(result),
+      ...onceConnectedColumns(result),
       'non-2xx': result.non2xx,
       errors: result.errors,
       'CPU µs/req': result.cpuUsPerRequest ?? '',

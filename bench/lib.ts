@@ -236,7 +236,7 @@ export async function load(
 }
 
 /** A table's columns for the requests sent once every connection had been answered. */
-export const onceConnected = (result: LoadResult) => ({
+export const onceConnectedColumns = (result: LoadResult) => ({
   'all connected after ms': result.allConnectedMs ?? '',
   'then p50 ms': result.connectedP50 ?? '',
   'then p99 ms': result.connectedP99 ?? '',

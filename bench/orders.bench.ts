@@ -16,7 +16,7 @@ import type autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf, type DatabaseTarget } from '../src/server/db/client.ts';
 import { createAccessTokens } from '../src/server/lib/access-token.ts';
-import { load, onceConnected, printTable, startShop, type LoadResult } from './lib.ts';
+import { load, onceConnectedColumns, printTable, startShop, type LoadResult } from './lib.ts';
 import { recreateDatabase } from './pg.ts';
 
 const engine = process.argv[2] === 'pglite' ? 'pglite' : 'postgres';
@@ -140,7 +140,7 @@ try {
       'req/s': order.requestsPerSecond,
       'p50 ms': order.p50,
       'p99 ms': order.p99,
-      ...onceConnected(order),
+      ...onceConnectedColumns(order),
       'non-2xx': order.non2xx,
       errors: order.errors,
       'CPU µs/req': order.cpuUsPerRequest ?? '',
@@ -168,7 +168,7 @@ try {
       'checkouts/s': checkout.requestsPerSecond,
       'p50 ms': checkout.p50,
       'p99 ms': checkout.p99,
-      ...onceConnected(checkout),
+      ...onceConnectedColumns(checkout),
       'non-2xx': checkout.non2xx,
       errors: checkout.errors,
       'CPU µs/req': checkout.cpuUsPerRequest ?? '',
