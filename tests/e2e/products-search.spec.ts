@@ -33,6 +33,9 @@ test('a dealer finds a tool despite a typo, shares the search and opens its page
   for (const size of [MOBILE, DESKTOP]) {
     await page.setViewportSize(size);
     await page.goto('/products');
+    // The dealer searches the app's own form: typing into the server's drawing of it while the
+    // app takes over is the story of its own below.
+    await expect(page.locator('#products-q')).toHaveCount(0);
     await page.getByRole('searchbox', { name: messages.searchLabel }).fill(`zq${tag} knapsak`);
     await page.getByRole('button', { name: messages.searchButton }).click();
     await expect(page).toHaveURL(new RegExp(`q=zq${tag}\\+knapsak`));
