@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
 import { kinds, seedCatalogue } from './catalogue-data.ts';
-import { printTable, startShop } from './lib.ts';
+import { median, printTable, startShop } from './lib.ts';
 import { recreateDatabase } from './pg.ts';
 
 const VISITS = Number(process.env.BENCH_VISITS ?? 6);
@@ -51,7 +51,6 @@ try {
       'right after ms': rightAfter.toFixed(1),
     });
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   rows.push({
     visit: 'median',
     'after the pause ms': median(rows.map((row) => Number(row['after the pause ms']))).toFixed(1),

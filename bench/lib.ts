@@ -153,8 +153,11 @@ export interface LoadResult {
 }
 
 /** The value below which `share` of the sorted `values` lie (nearest rank). */
-const percentile = (values: number[], share: number) =>
+export const percentile = (values: number[], share: number) =>
   values[Math.max(0, Math.ceil(share * values.length) - 1)]!;
+
+/** The middle of `values` (the upper of the two middle ones when their count is even). */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function load(
   label: string,

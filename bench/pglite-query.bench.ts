@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { adoptSessionParsers } from '../src/server/db/pglite-statements.ts';
-import { printTable } from './lib.ts';
+import { median, printTable } from './lib.ts';
 
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 5_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -30,7 +30,6 @@ async function engine(adopt: boolean) {
 }
 
 type Db = Awaited<ReturnType<typeof engine>>['db'];
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const engines = {
   'per query (drizzle as it comes)': await engine(false),

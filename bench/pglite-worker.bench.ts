@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { PGlite, protocol } from '@electric-sql/pglite';
-import { printTable } from './lib.ts';
+import { median, percentile, printTable } from './lib.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const CALLERS = Number(process.env.BENCH_CALLERS ?? 20);
@@ -73,7 +73,7 @@ const searchCall = (words: string) =>
   ]);
 
 /** The rows of a protocol answer, parsed as PGlite's own query() parses them. */
-function rowsOf(answer: Uint8Array): Array<Array<string | null>> {
+function dataRowsOf(answer: Uint8Array): Array<Array<string | null>> {
   const rows: Array<Array<string | null>> = [];
   new protocol.Parser().parse(answer, (message) => {
     if (message.name === 'dataRow')
@@ -155,7 +155,7 @@ async function measure(mode: Mode): Promise<Figures> {
       await new Promise((arrived) => setImmediate(arrived));
       const n = asked++;
       const words = n % 2 === 0 ? `model${n % 997}` : `${KINDS[n % KINDS.length]} & size${n % 13}`;
-      const rows = rowsOf(await engine.run(searchCall(words)));
+      const rows = dataRowsOf(await engine.run(searchCall(words)));
       const body = JSON.stringify(rows.map(([id, name]) => ({ id, name })));
       if (body === '[]') throw new Error(`the search for ${words} found nothing`);
       // The shop's own work around the engine, on the main thread.
@@ -180,18 +180,15 @@ async function measure(mode: Mode): Promise<Figures> {
   await Promise.all(callers);
   await engine.close();
   latencies.sort((a, b) => a - b);
-  const at = (share: number) => latencies[Math.max(0, Math.ceil(share * count) - 1)]!;
   return {
     mode,
     requestsPerSecond: Math.round((count * 1000) / elapsed),
-    p50: Number(at(0.5).toFixed(1)),
-    p99: Number(at(0.99).toFixed(1)),
+    p50: Number(percentile(latencies, 0.5).toFixed(1)),
+    p99: Number(percentile(latencies, 0.99).toFixed(1)),
     engineUs: Math.round(engineUs / count),
     mainThreadBusy: Math.round(loop.utilization * 100),
   };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 if (!isMainThread && (workerData as { role?: string } | null)?.role === 'engine') {
   await serveInWorker();
