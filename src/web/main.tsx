@@ -39,9 +39,11 @@ if (root.hasAttribute('data-prerendered')) {
   });
 } else {
   // Every other page: index.html shows a static top bar and spinner until this first render, or
-  // the server drew the page (docs/decisions/021); keep what the visitor types into it until
-  // the app's own form replaces it.
-  preloadPage(window.location.pathname);
+  // the server drew the page (docs/decisions/021). Such a page stays until the app can draw it
+  // whole, its code and first data in hand (preloadPage), with no spinner in between; what the
+  // visitor types into it is kept until the app's own form replaces it.
+  const ready = preloadPage(window.location.pathname, window.location.search);
   watchServerForm(root);
+  await ready;
   startTransition(() => createRoot(root).render(app));
 }

@@ -117,3 +117,54 @@ test('what a visitor types before the page is ready stays typed', async ({ page 
   await box.press('Enter');
   await expect(page).toHaveURL(/\/products\?inStock=true&q=knapsak$/);
 });
+
+// The server's drawing of a catalogue page is the page until the app can draw it whole: the app's
+// code and first data arrive while the visitor reads it, and the app then draws the same page
+// over it, never a spinner or an empty page in between (docs/decisions/021). A spinner there
+// also took away a search form being typed into.
+test('the app takes over a page the server drew without a spinner or an empty page between', async ({
+  page,
+}) => {
+  // What the page showed after each change to it, from its first bytes on.
+  type Shown = { spinner: boolean; cards: number; heading: string };
+  await page.addInitScript((loading) => {
+    const shown: Shown[] = [];
+    Object.assign(window, { shown });
+    new MutationObserver(() =>
+      shown.push({
+        spinner: Array.from(document.querySelectorAll('[role="status"]')).some((status) =>
+          status.textContent?.includes(loading),
+        ),
+        cards: document.querySelectorAll('article').length,
+        heading: document.querySelector('h1')?.textContent ?? '',
+      }),
+    ).observe(document, { childList: true, subtree: true, characterData: true });
+  }, messages.loading);
+  const shown = () => page.evaluate(() => (window as unknown as { shown: Shown[] }).shown);
+  const appHasDrawn = () => expect(page.getByRole('link', { name: messages.skipToContent })).toHaveCount(1);
+  const [product] = (await (await page.request.get('/api/products')).json()) as Array<{
+    _id: string;
+    name: string;
+  }>;
+
+  for (const size of [MOBILE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await page.goto('/products');
+    await appHasDrawn();
+    await expect(page.locator('#products-q')).toHaveCount(0);
+    const catalogue = await shown();
+    // From the server's first card on, every state of the page showed cards and no spinner.
+    const fromFirstCard = catalogue.slice(catalogue.findIndex((state) => state.cards > 0));
+    expect(fromFirstCard.length).toBeGreaterThan(0);
+    expect(fromFirstCard).toEqual(fromFirstCard.map((state) => ({ ...state, spinner: false })));
+    expect(fromFirstCard.filter((state) => state.cards === 0)).toEqual([]);
+
+    await page.goto(`/product/${product!._id}`);
+    await appHasDrawn();
+    await expect(page.getByRole('heading', { level: 1, name: product!.name })).toBeVisible();
+    const productPage = await shown();
+    const fromHeading = productPage.slice(productPage.findIndex((state) => state.heading === product!.name));
+    expect(fromHeading.length).toBeGreaterThan(0);
+    expect(fromHeading.filter((state) => state.spinner || state.heading !== product!.name)).toEqual([]);
+  }
+});

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { parse } from 'regexparam';
 import { matchRoute, Route, Switch } from 'wouter';
 import { stripLocale } from '../../shared/i18n/locale.ts';
@@ -12,19 +12,23 @@ import { RootLayout } from './layouts/root-layout.tsx';
 // public pages are prerendered (prerender.tsx), so their chunks cost the first paint nothing.
 // wouter rather than React Router: the same routes in a tenth of the JavaScript every page
 // loads (docs/decisions/031-router.md).
-type PageModule = { default: ComponentType<{ children?: ReactNode }> };
+type PageComponent = ComponentType<{ children?: ReactNode }>;
+type PageModule = { default: PageComponent };
 
 type RouteParams = Record<string, string | undefined>;
 
-/** A page behind sign-in: its route, what loads its code and, maybe, what starts its data. */
-interface SignedInPage {
+/** A page main.tsx may start loading before the first render: its route, code and first data. */
+interface EarlyPage {
   pattern: string;
   load: () => Promise<unknown>;
-  prefetch?: (params: RouteParams) => void;
+  /** Starts the public data the page shows first, from the address's parameters and query. */
+  prefetch?: (params: RouteParams, search: string) => Promise<unknown> | void;
+  /** The server draws the page: the app's first render waits for its code and data. */
+  drawnByServer: boolean;
 }
 
 /** The pages preloadPage can start early. */
-const signedInPages: SignedInPage[] = [];
+const earlyPages: EarlyPage[] = [];
 
 /**
  * A lazily loaded page. Pages that use TanStack Query get the shared query cache provided in
@@ -32,44 +36,88 @@ const signedInPages: SignedInPage[] = [];
  * Pages outside the frame load their words with their code (`words: true`); the frame's pages
  * (home, not found) read only the frame's words, which the first JavaScript
  * holds (docs/decisions/023).
- * `signedInAt`: the route of a page behind sign-in, whose code preloadPage may fetch early, and
- * `prefetch` the public data it shows first.
+ * `preloadAt`: the page's route, where preloadPage fetches its code early (pages behind sign-in,
+ * whose code the router asks for only once the session is known, and pages the server draws);
+ * `prefetch`: the public data it shows first; `drawnByServer`: the server draws the page
+ * (docs/decisions/021), and the app's first render waits for its code and that data.
  */
 function page(
   load: () => Promise<PageModule>,
   {
     query = true,
     words = true,
-    signedInAt = '',
+    preloadAt = '',
     prefetch,
-  }: { query?: boolean; words?: boolean; signedInAt?: string; prefetch?: SignedInPage['prefetch'] } = {},
+    drawnByServer = false,
+  }: {
+    query?: boolean;
+    words?: boolean;
+    preloadAt?: string;
+    prefetch?: EarlyPage['prefetch'];
+    drawnByServer?: boolean;
+  } = {},
 ) {
-  const loadWithProvider = () =>
-    Promise.all([load(), query ? import('../lib/query-provider.tsx') : null, words ? loadPageWords() : null]);
-  if (signedInAt) signedInPages.push({ pattern: signedInAt, load: loadWithProvider, prefetch });
-  return lazy(async () => {
-    const [module, provider] = await loadWithProvider();
-    const Page = module.default;
-    if (!provider) return { default: Page };
-    const { QueryProvider } = provider;
-    return {
-      default: function WithQuery({ children }: { children?: ReactNode }) {
-        return (
-          <QueryProvider>
-            <Page>{children}</Page>
-          </QueryProvider>
-        );
+  let loading: Promise<{ default: PageComponent }> | undefined;
+  /** The page once its code is in: drawn at once, without suspending. */
+  let loaded: PageComponent | undefined;
+  const loadOnce = () =>
+    (loading ??= Promise.all([
+      load(),
+      query ? import('../lib/query-provider.tsx') : null,
+      words ? loadPageWords() : null,
+    ]).then(
+      ([module, provider]) => {
+        const Page = module.default;
+        const { QueryProvider } = provider ?? {};
+        loaded = QueryProvider
+          ? function WithQuery({ children }: { children?: ReactNode }) {
+              return (
+                <QueryProvider>
+                  <Page>{children}</Page>
+                </QueryProvider>
+              );
+            }
+          : Page;
+        return { default: loaded };
       },
-    };
-  });
+      (error: unknown) => {
+        loading = undefined; // a later visit tries again
+        throw error;
+      },
+    ));
+  if (preloadAt) earlyPages.push({ pattern: preloadAt, load: loadOnce, prefetch, drawnByServer });
+  const Lazy = lazy(loadOnce);
+  return function PageOrLazy({ children }: { children?: ReactNode }) {
+    // Chosen once per visit to the page: switching from one to the other would draw it anew.
+    const [Component] = useState(() => loaded ?? Lazy);
+    return <Component>{children}</Component>;
+  };
 }
 
 const HomePage = page(() => import('./pages/home-page.tsx'), { query: false, words: false });
 const BlogsPage = page(() => import('../features/content/pages/blogs-page.tsx'), { query: false });
 const PortfolioPage = page(() => import('../features/content/pages/portfolio-page.tsx'), { query: false });
 const NotFoundPage = page(() => import('./pages/not-found-page.tsx'), { query: false, words: false });
-const ProductsPage = page(() => import('../features/products/pages/products-page.tsx'));
-const ProductPage = page(() => import('../features/products/pages/product-page.tsx'));
+const ProductsPage = page(() => import('../features/products/pages/products-page.tsx'), {
+  preloadAt: paths.products,
+  prefetch: (_params, search) =>
+    import('../features/products/api/search-products.ts').then(({ prefetchProductSearch }) =>
+      prefetchProductSearch(search),
+    ),
+  drawnByServer: true,
+});
+const ProductPage = page(() => import('../features/products/pages/product-page.tsx'), {
+  preloadAt: paths.productPattern,
+  prefetch: ({ productId = '' }) =>
+    Promise.all([
+      prefetchProduct(productId),
+      // The category's name in the product's breadcrumb.
+      import('../features/products/api/search-products.ts').then(({ prefetchCategories }) =>
+        prefetchCategories(),
+      ),
+    ]),
+  drawnByServer: true,
+});
 const LoginPage = page(() => import('../features/auth/pages/login-page.tsx'));
 const SignUpPage = page(() => import('../features/auth/pages/signup-page.tsx'));
 const ResetPasswordPage = page(() => import('../features/auth/pages/reset-password-page.tsx'));
@@ -77,72 +125,91 @@ const PopupCallbackPage = page(() => import('../features/auth/pages/popup-callba
   query: false,
 });
 const PlaceOrderPage = page(() => import('./pages/place-order-page.tsx'), {
-  signedInAt: paths.placeOrderPattern,
+  preloadAt: paths.placeOrderPattern,
   // The product is public (GET /api/product/{id}): ask for it while the code loads.
-  prefetch: ({ productId = '' }) => {
-    const request = getProduct(productId);
-    request.catch(() => undefined); // the page's own query reports a failure
-    void import('../features/products/api/get-product.ts').then(({ adoptProductRequest }) =>
-      adoptProductRequest(productId, request),
-    );
-  },
+  prefetch: ({ productId = '' }) => prefetchProduct(productId),
+  drawnByServer: true,
 });
 const DashboardLayout = page(() => import('./layouts/dashboard-layout.tsx'), {
   query: false,
-  signedInAt: `${paths.dashboard}/*?`,
+  preloadAt: `${paths.dashboard}/*?`,
 });
 const ProfilePage = page(() => import('../features/users/pages/profile-page.tsx'), {
-  signedInAt: paths.dashboard,
+  preloadAt: paths.dashboard,
 });
 const MyOrdersPage = page(() => import('../features/orders/pages/my-orders-page.tsx'), {
-  signedInAt: paths.myOrders,
+  preloadAt: paths.myOrders,
 });
 const AddReviewPage = page(() => import('../features/reviews/pages/add-review-page.tsx'), {
-  signedInAt: paths.addReview,
+  preloadAt: paths.addReview,
 });
 const PaymentPage = page(() => import('../features/orders/pages/payment-page.tsx'), {
-  signedInAt: paths.paymentPattern,
+  preloadAt: paths.paymentPattern,
 });
 const MakeAdminPage = page(() => import('../features/users/pages/make-admin-page.tsx'), {
-  signedInAt: paths.makeAdmin,
+  preloadAt: paths.makeAdmin,
 });
 const ManageProductsPage = page(() => import('../features/products/pages/manage-products-page.tsx'), {
-  signedInAt: paths.manageProducts,
+  preloadAt: paths.manageProducts,
 });
 const ManageOrdersPage = page(() => import('../features/orders/pages/manage-orders-page.tsx'), {
-  signedInAt: paths.manageOrders,
+  preloadAt: paths.manageOrders,
 });
 const CartPage = page(() => import('../features/cart/pages/cart-page.tsx'));
 const CheckoutPage = page(() => import('../features/cart/pages/checkout-page.tsx'), {
-  signedInAt: paths.checkout,
+  preloadAt: paths.checkout,
 });
 const OrderPage = page(() => import('../features/orders/pages/order-page.tsx'), {
-  signedInAt: paths.orderPattern,
+  preloadAt: paths.orderPattern,
 });
 const AddProductPage = page(() => import('../features/products/pages/add-product-page.tsx'), {
-  signedInAt: paths.addProduct,
+  preloadAt: paths.addProduct,
 });
 const ManageCategoriesPage = page(() => import('../features/products/pages/manage-categories-page.tsx'), {
-  signedInAt: paths.manageCategories,
+  preloadAt: paths.manageCategories,
 });
 const EditProductPage = page(() => import('../features/products/pages/edit-product-page.tsx'), {
-  signedInAt: paths.editProductPattern,
+  preloadAt: paths.editProductPattern,
 });
 
 /**
- * Starts downloading the code (and public data) of the page behind sign-in at `address`, if
- * any. main.tsx calls it at start: the router only asks for that code once the session is
- * known (RequireAuth), and fetching it alongside the session check saves the page round trips.
+ * Asks for a product before its page's code is in, and hands the answer to the query the page
+ * reads, so the page shows it as soon as it renders. Settles when the answer is in, or failed:
+ * the page's own query then reports the failure.
  */
-export function preloadPage(address: string): void {
+function prefetchProduct(productId: string): Promise<void> {
+  const request = getProduct(productId);
+  request.catch(() => undefined);
+  return import('../features/products/api/get-product.ts').then(({ adoptProductRequest }) =>
+    adoptProductRequest(productId, request),
+  );
+}
+
+/**
+ * Starts downloading the code (and public data) of the page at `address` (a path) with query
+ * `search`, when it is one to start early, and settles once the app can draw it whole. main.tsx
+ * calls it at start:
+ * - behind sign-in, the router asks for a page's code only once the session is known
+ *   (RequireAuth), and fetching it alongside the session check saves the page round trips;
+ *   this settles at once, as the first render shows the frame and a spinner, as index.html did;
+ * - a page the server drew stays on screen until the app can draw it with its code and first
+ *   data in hand, instead of a spinner in between (what a visitor types meanwhile is kept,
+ *   server-form-draft.ts); this settles when both are in, or failed.
+ */
+export function preloadPage(address: string, search = ''): Promise<void> {
   // The routes are the same in every language: /bn/dashboard is /dashboard in Bengali.
   const pathname = stripLocale(address);
-  for (const { pattern, load, prefetch } of signedInPages) {
+  const waits: Array<Promise<unknown> | void> = [];
+  for (const { pattern, load, prefetch, drawnByServer } of earlyPages) {
     const [matches, params] = matchRoute(parse, pattern, pathname);
     if (!matches) continue;
-    void load().catch(() => undefined);
-    prefetch?.(params ?? {});
+    const code = load();
+    const data = prefetch?.(params ?? {}, search);
+    if (drawnByServer) waits.push(code, data);
+    else code.catch(() => undefined);
   }
+  // A failure is the page's to show when it renders (the router's error boundary, its query).
+  return Promise.allSettled(waits).then(() => undefined);
 }
 
 /** A page of the dashboard: behind sign-in, in the dashboard's frame, maybe for admins only. */

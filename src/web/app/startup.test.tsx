@@ -5,8 +5,9 @@ import { AuthProvider, prefetchSession, useAuth } from '../lib/auth-provider.tsx
 import { pathOf, sent, server } from '../../../tests/support/msw.ts';
 import { preloadPage } from './router.tsx';
 
-// What main.tsx starts before React's first render: the code of the page behind
-// sign-in at the address, and the identity session check.
+// What main.tsx starts before React's first render: the code of the page behind sign-in at the
+// address, or of the page the server drew there with its first data, and the identity session
+// check.
 
 // Each page module stands in for itself and records that its code was fetched.
 const { loaded, stub } = vi.hoisted(() => {
@@ -21,6 +22,7 @@ vi.mock('./pages/home-page.tsx', stub('home'));
 vi.mock('../features/content/pages/blogs-page.tsx', stub('blogs'));
 vi.mock('../features/auth/pages/login-page.tsx', stub('login'));
 vi.mock('./pages/place-order-page.tsx', stub('place-order'));
+vi.mock('../features/products/pages/products-page.tsx', stub('products'));
 vi.mock('./layouts/dashboard-layout.tsx', stub('dashboard-layout'));
 vi.mock('../features/users/pages/profile-page.tsx', stub('profile'));
 vi.mock('../features/orders/pages/my-orders-page.tsx', stub('my-orders'));
@@ -28,7 +30,7 @@ vi.mock('../features/orders/pages/payment-page.tsx', stub('payment'));
 vi.mock('../features/orders/pages/manage-orders-page.tsx', stub('manage-orders'));
 
 describe('preloadPage', () => {
-  it('fetches the code of the page behind sign-in at each address, and nothing for public pages', async () => {
+  it('fetches the code of the page behind sign-in at each address, and nothing for the prerendered pages', async () => {
     server.use(http.get('/api/product/:id', () => HttpResponse.json({ _id: '6a1b' })));
     for (const path of ['/', '/home', '/blogs', '/login']) preloadPage(path);
 
@@ -44,6 +46,34 @@ describe('preloadPage', () => {
     await vi.waitFor(() => expect(loaded).toContain('profile'));
 
     for (const page of ['home', 'blogs', 'login', 'my-orders']) expect(loaded, page).not.toContain(page);
+  });
+});
+
+describe('preloadPage on a page the server drew', () => {
+  it("settles once the page's code and its first data are in, ready for the first render", async () => {
+    const { queryClient } = await import('../lib/query-provider.tsx');
+    const { productKeys } = await import('../features/products/keys.ts');
+    server.use(
+      http.get('/api/products', () => HttpResponse.json([{ _id: 'p1', name: 'Knapsack Sprayer' }])),
+      http.get('/api/categories', () =>
+        HttpResponse.json([{ _id: 'c1', slug: 'spraying', name: 'Spraying' }]),
+      ),
+    );
+    await preloadPage('/products', '?q=knapsak&inStock=true');
+
+    expect(loaded).toContain('products');
+    expect(sent.map(pathOf).sort()).toEqual([
+      '/api/categories',
+      '/api/products?q=knapsak&inStock=true&sort=relevance',
+    ]);
+    // The page's own queries find their answers at once.
+    expect(queryClient.getQueryData(productKeys.search('q=knapsak&inStock=true&sort=relevance'))).toEqual({
+      pages: [{ rows: [{ _id: 'p1', name: 'Knapsack Sprayer' }], next: null }],
+      pageParams: ['/products?q=knapsak&inStock=true&sort=relevance'],
+    });
+    expect(queryClient.getQueryData(productKeys.categories())).toEqual([
+      { _id: 'c1', slug: 'spraying', name: 'Spraying' },
+    ]);
   });
 });
 

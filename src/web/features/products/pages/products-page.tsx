@@ -6,7 +6,13 @@ import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
 import { t } from '../../../lib/i18n.ts';
 import { loadedRows } from '../../../lib/paged-list.ts';
 import { takeFormDraft } from '../../../lib/server-form-draft.ts';
-import { categoryNameOf, useCategories, useProductSearch } from '../api/search-products.ts';
+import {
+  FILTERS,
+  apiQuery,
+  categoryNameOf,
+  useCategories,
+  useProductSearch,
+} from '../api/search-products.ts';
 import { ProductCard, ProductCardPlaceholder } from '../components/product-card.tsx';
 
 const sortLabels: Record<ProductSort, () => string> = {
@@ -16,24 +22,6 @@ const sortLabels: Record<ProductSort, () => string> = {
   'price-desc': () => t.sortPriceDesc,
   rating: () => t.sortRating,
 };
-
-/** The parameters the page keeps in its address; the same names as GET /api/products takes. */
-const FILTERS = ['q', 'category', 'inStock', 'minPrice', 'maxPrice', 'sort'] as const;
-
-/**
- * The API query of the page's address: its filters, and always a sort, so the server treats it
- * as a search (with categories and cursors) even when nothing is chosen.
- */
-function apiQuery(params: URLSearchParams): string {
-  const query = new URLSearchParams();
-  for (const name of FILTERS) {
-    const value = params.get(name)?.trim();
-    if (value) query.set(name, value);
-  }
-  if (!query.has('sort')) query.set('sort', query.has('q') ? 'relevance' : 'newest');
-  if (query.get('sort') === 'relevance' && !query.has('q')) query.set('sort', 'newest');
-  return query.toString();
-}
 
 /** `name` set to `value` in `search`, or taken out when `value` is empty: an empty filter is none. */
 function setFilter(search: URLSearchParams, name: string, value: string): void {
