@@ -8,7 +8,7 @@
 // Run: npm run build && flock /tmp/agritools-heavy.lock npx tsx bench/takeover.bench.ts
 import { chromium, type Browser } from '@playwright/test';
 import { median, printTable, startShop } from './lib.ts';
-import { CHROMIUM, CHROMIUM_FLAGS } from './browser.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, jarCookies, type JarCookie } from './browser.ts';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
@@ -31,8 +31,10 @@ function lasted(shown: Shown[], matches: (state: Shown) => boolean): number {
   return total;
 }
 
-async function measure(browser: Browser, url: string, content: string) {
-  const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
+async function measure(browser: Browser, url: string, content: string, cookies: JarCookie[]) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  await context.addCookies(cookies);
+  const page = await context.newPage();
   try {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
@@ -68,7 +70,7 @@ async function measure(browser: Browser, url: string, content: string) {
       appContent: shown.find((state) => state.app && state.content && !state.spinner)?.at ?? NaN,
     };
   } finally {
-    await page.close();
+    await context.close();
   }
 }
 
@@ -76,15 +78,26 @@ const shop = await startShop({ NODE_ENV: 'development', PUBLIC_URL: `http://127.
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 try {
   const [product] = (await (await fetch(`${shop.url}/api/products`)).json()) as Array<{ _id: string }>;
-  const pages: Array<[string, string]> = [
-    ['/products', 'article'],
-    ['/bn/products', 'article'],
-    [`/product/${product!._id}`, 'h1'],
+  // The place-order page is behind sign-in: the demo customer's session in the browser's jar.
+  const signIn = await fetch(`${shop.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: shop.url },
+    body: JSON.stringify({ email: 'customer@agritools.local', password: 'agritools-customer' }),
+  });
+  if (!signIn.ok) throw new Error(`the demo customer's sign-in answered ${signIn.status}`);
+  const customer = jarCookies(signIn, shop.url);
+  const pages: Array<[string, string, JarCookie[]]> = [
+    ['/products', 'article', []],
+    ['/bn/products', 'article', []],
+    [`/product/${product!._id}`, 'h1', []],
+    // Signed in: the page's content is the product's summary card, on the server's page and the app's.
+    [`/placeorder/${product!._id}`, 'article', customer],
   ];
   const rows = [];
-  for (const [path, content] of pages) {
+  for (const [path, content, cookies] of pages) {
     const runs: Array<Awaited<ReturnType<typeof measure>>> = [];
-    for (let run = 0; run < RUNS; run += 1) runs.push(await measure(browser, `${shop.url}${path}`, content));
+    for (let run = 0; run < RUNS; run += 1)
+      runs.push(await measure(browser, `${shop.url}${path}`, content, cookies));
     const ms = (pick: (figures: (typeof runs)[number]) => number) => Math.round(median(runs.map(pick)));
     rows.push({
       page: path.replace(product!._id, '{id}'),
