@@ -36,12 +36,32 @@ export interface JarCookie {
  * as it starts), Chromium sends the jar's cookies instead of that header, and the page's later
  * requests arrive signed out (the user sync answered 401 and the app went on to /login).
  */
-export function jarCookies(response: Response, url: string): JarCookie[] {
+function jarCookies(response: Response, url: string): JarCookie[] {
   return response.headers.getSetCookie().map((header) => {
     const pair = header.split(';')[0]!;
     const at = pair.indexOf('=');
     return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
   });
+}
+
+/** The demo customer (README), as the benches that measure a signed-in page sign it in. */
+const DEMO_CUSTOMER = {
+  email: 'customer@agritools.local',
+  password: process.env.DEMO_CUSTOMER_PASSWORD ?? 'agritools-customer',
+};
+
+/**
+ * Signs the demo customer in on the shop at `url`: the answer's status and the session's cookies
+ * for a browser's jar (none when the sign-in was refused). Better Auth refuses a sign-in whose
+ * Origin is not the shop's public URL (403): start the shop with PUBLIC_URL set to `url`.
+ */
+export async function signInDemoCustomer(url: string): Promise<{ status: number; cookies: JarCookie[] }> {
+  const answer = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify(DEMO_CUSTOMER),
+  });
+  return { status: answer.status, cookies: answer.ok ? jarCookies(answer, url) : [] };
 }
 
 /** The scripts Chromium downloads for `path` (with `cookies` in its jar, if given), gzip-compressed. */

@@ -15,7 +15,7 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import { printTable, startShop } from './lib.ts';
-import { CHROMIUM, CHROMIUM_FLAGS, jarCookies, scriptsOf, sizeRow } from './browser.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, scriptsOf, signInDemoCustomer, sizeRow } from './browser.ts';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
@@ -32,11 +32,6 @@ const TARGETS: Record<string, number> = {
   '/products': 95,
   '/product/{id}': 95,
 };
-const DEMO_CUSTOMER = {
-  email: 'customer@agritools.local',
-  password: process.env.DEMO_CUSTOMER_PASSWORD ?? 'agritools-customer',
-};
-
 const PORT = Number(process.env.BENCH_PORT ?? 3314);
 // Better Auth refuses a sign-in whose Origin is not the shop's public URL (403), and that
 // URL defaults to http://localhost:PORT while the bench talks to 127.0.0.1: name the
@@ -47,14 +42,9 @@ try {
   const orderPath = `/placeorder/${products[0]!._id}`;
   // /placeorder needs a signed-in customer: sign the demo customer in and put its session
   // cookies into both browsers' cookie jars while that page is measured (browser.ts jarCookies).
-  const signIn = await fetch(`${shop.url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: shop.url },
-    body: JSON.stringify(DEMO_CUSTOMER),
-  });
-  const cookies = jarCookies(signIn, shop.url);
-  if (!signIn.ok || cookies.length === 0)
-    console.warn(`demo customer sign-in failed (${signIn.status}); ${orderPath} is measured signed out`);
+  const { status, cookies } = await signInDemoCustomer(shop.url);
+  if (cookies.length === 0)
+    console.warn(`demo customer sign-in failed (${status}); ${orderPath} is measured signed out`);
   // BENCH_PAGES=/,/bn/ measures only those (comma-separated; {id} is the first product).
   const pages = process.env.BENCH_PAGES
     ? process.env.BENCH_PAGES.split(',').map((path) => path.replace('{id}', products[0]!._id))

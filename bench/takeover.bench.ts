@@ -8,7 +8,7 @@
 // Run: npm run build && flock /tmp/agritools-heavy.lock npx tsx bench/takeover.bench.ts
 import { chromium, type Browser } from '@playwright/test';
 import { median, printTable, startShop } from './lib.ts';
-import { CHROMIUM, CHROMIUM_FLAGS, jarCookies, type JarCookie } from './browser.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, signInDemoCustomer, type JarCookie } from './browser.ts';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
@@ -79,13 +79,8 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM
 try {
   const [product] = (await (await fetch(`${shop.url}/api/products`)).json()) as Array<{ _id: string }>;
   // The place-order page is behind sign-in: the demo customer's session in the browser's jar.
-  const signIn = await fetch(`${shop.url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: shop.url },
-    body: JSON.stringify({ email: 'customer@agritools.local', password: 'agritools-customer' }),
-  });
-  if (!signIn.ok) throw new Error(`the demo customer's sign-in answered ${signIn.status}`);
-  const customer = jarCookies(signIn, shop.url);
+  const { status, cookies: customer } = await signInDemoCustomer(shop.url);
+  if (customer.length === 0) throw new Error(`the demo customer's sign-in answered ${status}`);
   const pages: Array<[string, string, JarCookie[]]> = [
     ['/products', 'article', []],
     ['/bn/products', 'article', []],

@@ -22,7 +22,7 @@ interface EarlyPage {
   pattern: string;
   load: () => Promise<unknown>;
   /** Starts the public data the page shows first, from the address's parameters and query. */
-  prefetch?: (params: RouteParams, search: string) => Promise<unknown> | void;
+  prefetch?: (params: RouteParams, search: string) => Promise<unknown>;
   /** The server draws the page: the app's first render waits for its code and data. */
   drawnByServer: boolean;
 }
@@ -199,7 +199,7 @@ function prefetchProduct(productId: string): Promise<void> {
 export function preloadPage(address: string, search = ''): Promise<void> {
   // The routes are the same in every language: /bn/dashboard is /dashboard in Bengali.
   const pathname = stripLocale(address);
-  const waits: Array<Promise<unknown> | void> = [];
+  const waits: Array<Promise<unknown> | undefined> = [];
   for (const { pattern, load, prefetch, drawnByServer } of earlyPages) {
     const [matches, params] = matchRoute(parse, pattern, pathname);
     if (!matches) continue;
