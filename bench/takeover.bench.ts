@@ -4,7 +4,10 @@
 // from its first bytes on. Printed, medians of the runs, in ms from the start of the navigation:
 // when the server's page was drawn, when the app drew its own frame, how long a loading
 // spinner showed and how long the page's content (its cards, or its heading) was gone after the
-// server had drawn it, and when the app's frame showed the content.
+// server had drawn it, and when the app's frame showed the content. The place-order page is
+// opened by the demo customer twice: as a customer returning to the shop, whose browser holds
+// the session and the access token the app stored at an earlier visit, and with the session
+// alone (that token gone, or more than a day old), when the app must sync the user first.
 // Run: npm run build && flock /tmp/agritools-heavy.lock npx tsx bench/takeover.bench.ts
 import { chromium, type Browser } from '@playwright/test';
 import { median, printTable, startShop } from './lib.ts';
@@ -31,11 +34,22 @@ function lasted(shown: Shown[], matches: (state: Shown) => boolean): number {
   return total;
 }
 
-async function measure(browser: Browser, url: string, content: string, cookies: JarCookie[]) {
+/** Who opens the page: a visitor, or the demo customer with the session (and the token). */
+interface Visitor {
+  cookies: JarCookie[];
+  /** The app has stored its access token at an earlier visit to the shop in this browser. */
+  tokenStored: boolean;
+}
+
+async function measure(browser: Browser, url: string, content: string, { cookies, tokenStored }: Visitor) {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
   await context.addCookies(cookies);
   const page = await context.newPage();
   try {
+    if (tokenStored) {
+      await page.goto(new URL('/', url).href);
+      await page.waitForFunction(() => !!window.localStorage.getItem('accessToken'));
+    }
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
     // Notes every state of the page. (Passed as it is: a named function would carry tsx's helpers.)
@@ -81,21 +95,23 @@ try {
   // The place-order page is behind sign-in: the demo customer's session in the browser's jar.
   const { status, cookies: customer } = await signInDemoCustomer(shop.url);
   if (customer.length === 0) throw new Error(`the demo customer's sign-in answered ${status}`);
-  const pages: Array<[string, string, JarCookie[]]> = [
-    ['/products', 'article', []],
-    ['/bn/products', 'article', []],
-    [`/product/${product!._id}`, 'h1', []],
+  const visitor: Visitor = { cookies: [], tokenStored: false };
+  const pages: Array<[string, string, Visitor, string]> = [
+    ['/products', 'article', visitor, ''],
+    ['/bn/products', 'article', visitor, ''],
+    [`/product/${product!._id}`, 'h1', visitor, ''],
     // Signed in: the page's content is the product's summary card, on the server's page and the app's.
-    [`/placeorder/${product!._id}`, 'article', customer],
+    [`/placeorder/${product!._id}`, 'article', { cookies: customer, tokenStored: true }, ', returning'],
+    [`/placeorder/${product!._id}`, 'article', { cookies: customer, tokenStored: false }, ', no token'],
   ];
   const rows = [];
-  for (const [path, content, cookies] of pages) {
+  for (const [path, content, who, note] of pages) {
     const runs: Array<Awaited<ReturnType<typeof measure>>> = [];
     for (let run = 0; run < RUNS; run += 1)
-      runs.push(await measure(browser, `${shop.url}${path}`, content, cookies));
+      runs.push(await measure(browser, `${shop.url}${path}`, content, who));
     const ms = (pick: (figures: (typeof runs)[number]) => number) => Math.round(median(runs.map(pick)));
     rows.push({
-      page: path.replace(product!._id, '{id}'),
+      page: `${path.replace(product!._id, '{id}')}${note}`,
       'server page drawn at': ms((figures) => figures.serverPainted),
       'app drew its frame at': ms((figures) => figures.appDrawn),
       'spinner shown ms': ms((figures) => figures.spinner),

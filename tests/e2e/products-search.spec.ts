@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { messages } from '../../src/shared/messages.ts';
+import type { Page, Request } from '@playwright/test';
 import { DESKTOP, MOBILE, expect, test } from './fixtures.ts';
 import { ADMIN, bearerHeaders, signInAs, signUpNewCustomer } from './support/auth.ts';
 
@@ -118,6 +119,37 @@ test('what a visitor types before the page is ready stays typed', async ({ page 
   await expect(page).toHaveURL(/\/products\?inStock=true&q=knapsak$/);
 });
 
+/** What the page showed after each change to it, from its first bytes on. */
+type Shown = { spinner: boolean; cards: number; heading: string };
+
+/** Notes every state of every page `page` opens from now on; the function reads the list. */
+async function noteWhatIsShown(page: Page): Promise<() => Promise<Shown[]>> {
+  await page.addInitScript(() => {
+    const shown: Shown[] = [];
+    Object.assign(window, { shown });
+    new MutationObserver(() =>
+      shown.push({
+        // The full-page spinner (RequireAuth's, a page's own, or a page's code loading).
+        spinner: !!document.querySelector('[role="status"] .loading-lg'),
+        cards: document.querySelectorAll('article').length,
+        heading: document.querySelector('h1')?.textContent ?? '',
+      }),
+    ).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { shown: Shown[] }).shown);
+}
+
+/** The app's frame is on the page (the server's drawing has no skip link). */
+const appHasDrawn = (page: Page) =>
+  expect(page.getByRole('link', { name: messages.skipToContent })).toHaveCount(1);
+
+/** The states from the first that showed `heading` on. */
+const fromHeading = (states: Shown[], heading: string) => {
+  const from = states.slice(states.findIndex((state) => state.heading === heading));
+  expect(from.length).toBeGreaterThan(0);
+  return from;
+};
+
 // The server's drawing of a catalogue page is the page until the app can draw it whole: the app's
 // code and first data arrive while the visitor reads it, and the app then draws the same page
 // over it, never a spinner or an empty page in between (docs/decisions/021). A spinner there
@@ -125,23 +157,7 @@ test('what a visitor types before the page is ready stays typed', async ({ page 
 test('the app takes over a page the server drew without a spinner or an empty page between', async ({
   page,
 }) => {
-  // What the page showed after each change to it, from its first bytes on.
-  type Shown = { spinner: boolean; cards: number; heading: string };
-  await page.addInitScript((loading) => {
-    const shown: Shown[] = [];
-    Object.assign(window, { shown });
-    new MutationObserver(() =>
-      shown.push({
-        spinner: Array.from(document.querySelectorAll('[role="status"]')).some((status) =>
-          status.textContent?.includes(loading),
-        ),
-        cards: document.querySelectorAll('article').length,
-        heading: document.querySelector('h1')?.textContent ?? '',
-      }),
-    ).observe(document, { childList: true, subtree: true, characterData: true });
-  }, messages.loading);
-  const shown = () => page.evaluate(() => (window as unknown as { shown: Shown[] }).shown);
-  const appHasDrawn = () => expect(page.getByRole('link', { name: messages.skipToContent })).toHaveCount(1);
+  const shown = await noteWhatIsShown(page);
   const [product] = (await (await page.request.get('/api/products')).json()) as Array<{
     _id: string;
     name: string;
@@ -150,7 +166,7 @@ test('the app takes over a page the server drew without a spinner or an empty pa
   for (const size of [MOBILE, DESKTOP]) {
     await page.setViewportSize(size);
     await page.goto('/products');
-    await appHasDrawn();
+    await appHasDrawn(page);
     await expect(page.locator('#products-q')).toHaveCount(0);
     const catalogue = await shown();
     // From the server's first card on, every state of the page showed cards and no spinner.
@@ -160,11 +176,52 @@ test('the app takes over a page the server drew without a spinner or an empty pa
     expect(fromFirstCard.filter((state) => state.cards === 0)).toEqual([]);
 
     await page.goto(`/product/${product!._id}`);
-    await appHasDrawn();
+    await appHasDrawn(page);
     await expect(page.getByRole('heading', { level: 1, name: product!.name })).toBeVisible();
-    const productPage = await shown();
-    const fromHeading = productPage.slice(productPage.findIndex((state) => state.heading === product!.name));
-    expect(fromHeading.length).toBeGreaterThan(0);
-    expect(fromHeading.filter((state) => state.spinner || state.heading !== product!.name)).toEqual([]);
+    const productPage = fromHeading(await shown(), product!.name);
+    expect(productPage.filter((state) => state.spinner || state.heading !== product!.name)).toEqual([]);
   }
+});
+
+// The place-order page is behind sign-in: the app's first render waits for the session as well,
+// so a customer sees the server's page become the order form, and a visitor who is not signed
+// in sees it become the login page, with no spinner in between.
+test('the app takes over the place-order page the server drew without a spinner, signed in or not', async ({
+  page,
+}) => {
+  const shown = await noteWhatIsShown(page);
+  const [product] = (await (await page.request.get('/api/products')).json()) as Array<{ _id: string }>;
+  await signUpNewCustomer(page);
+
+  // The product is asked for once as its page opens (before the app's code is in), and again
+  // when the place-order page opens from it (the stock may have changed).
+  const isProductRead = (request: Request) =>
+    request.method() === 'GET' && new URL(request.url()).pathname === `/api/product/${product!._id}`;
+  const productReads: string[] = [];
+  page.on('request', (request) => {
+    if (isProductRead(request)) productReads.push(new URL(page.url()).pathname);
+  });
+  await page.goto(`/product/${product!._id}`);
+  await appHasDrawn(page);
+  const orderPageAsks = page.waitForRequest(isProductRead);
+  await page.getByRole('link', { name: messages.placeOrder, exact: true }).click();
+  await orderPageAsks;
+  await expect(page.getByRole('button', { name: messages.placeOrder, exact: true })).toBeVisible();
+  expect(productReads).toEqual([`/product/${product!._id}`, `/placeorder/${product!._id}`]);
+
+  for (const size of [MOBILE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await page.goto(`/placeorder/${product!._id}`);
+    await appHasDrawn(page);
+    await expect(page.getByRole('button', { name: messages.placeOrder, exact: true })).toBeVisible();
+    const orderPage = fromHeading(await shown(), messages.placeOrder);
+    expect(orderPage.filter((state) => state.spinner || state.heading !== messages.placeOrder)).toEqual([]);
+  }
+
+  await page.context().clearCookies();
+  await page.goto(`/placeorder/${product!._id}`);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: messages.login })).toBeVisible();
+  const toLogin = fromHeading(await shown(), messages.placeOrder);
+  expect(toLogin.filter((state) => state.spinner)).toEqual([]);
 });

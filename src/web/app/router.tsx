@@ -5,6 +5,7 @@ import { stripLocale } from '../../shared/i18n/locale.ts';
 import { getProduct } from '../features/products/api/product-reads.ts';
 import { loadPageWords } from '../lib/i18n.ts';
 import { paths } from '../lib/paths.ts';
+import { sessionBeforeRender } from '../lib/auth-provider.tsx';
 import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 
@@ -25,6 +26,8 @@ interface EarlyPage {
   prefetch?: (params: RouteParams, search: string) => Promise<unknown>;
   /** The server draws the page: the app's first render waits for its code and data. */
   drawnByServer: boolean;
+  /** Behind sign-in (RequireAuth): a page the server drew also waits for the session. */
+  behindSignIn: boolean;
 }
 
 /** The pages preloadPage can start early. */
@@ -39,7 +42,10 @@ const earlyPages: EarlyPage[] = [];
  * `preloadAt`: the page's route, where preloadPage fetches its code early (pages behind sign-in,
  * whose code the router asks for only once the session is known, and pages the server draws);
  * `prefetch`: the public data it shows first; `drawnByServer`: the server draws the page
- * (docs/decisions/021), and the app's first render waits for its code and that data.
+ * (docs/decisions/021), and the app's first render waits for its code and that data;
+ * `behindSignIn`: such a page the router wraps in RequireAuth, whose first render waits for the
+ * session too (and, for a visitor not signed in, the login page's code).
+ * The page's `load` starts its code.
  */
 function page(
   load: () => Promise<PageModule>,
@@ -49,12 +55,14 @@ function page(
     preloadAt = '',
     prefetch,
     drawnByServer = false,
+    behindSignIn = false,
   }: {
     query?: boolean;
     words?: boolean;
     preloadAt?: string;
     prefetch?: EarlyPage['prefetch'];
     drawnByServer?: boolean;
+    behindSignIn?: boolean;
   } = {},
 ) {
   let loading: Promise<{ default: PageComponent }> | undefined;
@@ -85,13 +93,15 @@ function page(
         throw error;
       },
     ));
-  if (preloadAt) earlyPages.push({ pattern: preloadAt, load: loadOnce, prefetch, drawnByServer });
+  if (preloadAt)
+    earlyPages.push({ pattern: preloadAt, load: loadOnce, prefetch, drawnByServer, behindSignIn });
   const Lazy = lazy(loadOnce);
-  return function PageOrLazy({ children }: { children?: ReactNode }) {
+  function PageOrLazy({ children }: { children?: ReactNode }) {
     // Chosen once per visit to the page: switching from one to the other would draw it anew.
     const [Component] = useState(() => loaded ?? Lazy);
     return <Component>{children}</Component>;
-  };
+  }
+  return Object.assign(PageOrLazy, { load: loadOnce });
 }
 
 const HomePage = page(() => import('./pages/home-page.tsx'), { query: false, words: false });
@@ -129,6 +139,7 @@ const PlaceOrderPage = page(() => import('./pages/place-order-page.tsx'), {
   // The product is public (GET /api/product/{id}): ask for it while the code loads.
   prefetch: ({ productId = '' }) => prefetchProduct(productId),
   drawnByServer: true,
+  behindSignIn: true,
 });
 const DashboardLayout = page(() => import('./layouts/dashboard-layout.tsx'), {
   query: false,
@@ -194,19 +205,28 @@ function prefetchProduct(productId: string): Promise<void> {
  *   this settles at once, as the first render shows the frame and a spinner, as index.html did;
  * - a page the server drew stays on screen until the app can draw it with its code and first
  *   data in hand, instead of a spinner in between (what a visitor types meanwhile is kept,
- *   server-form-draft.ts); this settles when both are in, or failed.
+ *   server-form-draft.ts); this settles when both are in, or failed. Behind sign-in it also
+ *   waits for the session, so that the first render draws the page and not RequireAuth's
+ *   spinner, or, for a visitor not signed in, the login page and not a spinner while that
+ *   page's code loads.
  */
 export function preloadPage(address: string, search = ''): Promise<void> {
   // The routes are the same in every language: /bn/dashboard is /dashboard in Bengali.
   const pathname = stripLocale(address);
   const waits: Array<Promise<unknown> | undefined> = [];
-  for (const { pattern, load, prefetch, drawnByServer } of earlyPages) {
+  for (const { pattern, load, prefetch, drawnByServer, behindSignIn } of earlyPages) {
     const [matches, params] = matchRoute(parse, pattern, pathname);
     if (!matches) continue;
     const code = load();
     const data = prefetch?.(params ?? {}, search);
-    if (drawnByServer) waits.push(code, data);
-    else code.catch(() => undefined);
+    if (!drawnByServer) code.catch(() => undefined);
+    else if (!behindSignIn) waits.push(code, data);
+    else
+      waits.push(
+        code,
+        data,
+        sessionBeforeRender().then((signedIn) => (signedIn === false ? LoginPage.load() : undefined)),
+      );
   }
   // A failure is the page's to show when it renders (the router's error boundary, its query).
   return Promise.allSettled(waits).then(() => undefined);

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACCESS_TOKEN_KEY } from '../../shared/constants.ts';
 import { AuthProvider, prefetchSession, useAuth } from '../lib/auth-provider.tsx';
 import { pathOf, sent, server } from '../../../tests/support/msw.ts';
 import { preloadPage } from './router.tsx';
@@ -31,13 +32,8 @@ vi.mock('../features/orders/pages/manage-orders-page.tsx', stub('manage-orders')
 
 describe('preloadPage', () => {
   it('fetches the code of the page behind sign-in at each address, and nothing for the prerendered pages', async () => {
-    server.use(http.get('/api/product/:id', () => HttpResponse.json({ _id: '6a1b' })));
     for (const path of ['/', '/home', '/blogs', '/login']) preloadPage(path);
 
-    // The order page's code and its public product, both at once.
-    preloadPage('/placeorder/6a1b');
-    await vi.waitFor(() => expect(loaded).toContain('place-order'));
-    expect(sent.map(pathOf)).toEqual(['/api/product/6a1b']);
     preloadPage('/dashboard/payment/order-7');
     await vi.waitFor(() => expect(loaded).toEqual(expect.arrayContaining(['dashboard-layout', 'payment'])));
     preloadPage('/bn/dashboard/manageOrders'); // a Bengali address: the same page
@@ -46,6 +42,7 @@ describe('preloadPage', () => {
     await vi.waitFor(() => expect(loaded).toContain('profile'));
 
     for (const page of ['home', 'blogs', 'login', 'my-orders']) expect(loaded, page).not.toContain(page);
+    expect(sent).toEqual([]);
   });
 });
 
@@ -74,6 +71,71 @@ describe('preloadPage on a page the server drew', () => {
     expect(queryClient.getQueryData(productKeys.categories())).toEqual([
       { _id: 'c1', slug: 'spraying', name: 'Spraying' },
     ]);
+  });
+});
+
+describe('preloadPage on a page behind sign-in the server drew', () => {
+  const user = { id: 'user-1', name: 'Asha Grower', email: 'asha@example.test', image: null };
+  /** An access token as the server writes it for session s1; only its claims matter here. */
+  const storedToken = () => {
+    const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+    const claims = { sid: 's1', email: user.email, exp: Math.floor(Date.now() / 1000) + 3600 };
+    return `${encode({ alg: 'HS256' })}.${encode(claims)}.signature`;
+  };
+  beforeEach(() => {
+    localStorage.clear();
+    server.use(
+      http.get('/api/product/:id', () => HttpResponse.json({ _id: '6a1b' })),
+      http.put('/api/user/:email', () => HttpResponse.json({ token: storedToken() })),
+      http.get('/api/admin/:email', () => HttpResponse.json({ admin: false })),
+    );
+  });
+
+  it('settles with the session known too, and the first render draws the customer signed in', async () => {
+    server.use(http.get('/api/auth/get-session', () => HttpResponse.json({ session: { id: 's1' }, user })));
+    localStorage.setItem(ACCESS_TOKEN_KEY, storedToken());
+    await preloadPage('/placeorder/6a1b');
+
+    // The order page's code, its public product and the session, all at once.
+    expect(loaded).toContain('place-order');
+    expect(sent.map(pathOf).sort()).toEqual(['/api/auth/get-session', '/api/product/6a1b']);
+    render(
+      <AuthProvider>
+        <Who />
+      </AuthProvider>,
+    );
+    // Drawn at once, never "checking" (RequireAuth's spinner).
+    expect(screen.getByText(user.email)).toBeInTheDocument();
+    // The provider still syncs the user (spec section 4), without asking for the session again.
+    await vi.waitFor(() =>
+      expect(sent.map(pathOf)).toContain(`/api/admin/${encodeURIComponent(user.email)}`),
+    );
+    expect(sent.map(pathOf).filter((path) => path === '/api/auth/get-session')).toHaveLength(1);
+  });
+
+  it("settles with the login page's code for a visitor not signed in, drawn signed out at once", async () => {
+    server.use(http.get('/api/auth/get-session', () => HttpResponse.json(null)));
+    await preloadPage('/placeorder/6a1b');
+
+    expect(loaded).toEqual(expect.arrayContaining(['place-order', 'login']));
+    render(
+      <AuthProvider>
+        <Who />
+      </AuthProvider>,
+    );
+    expect(screen.getByText('signed out')).toBeInTheDocument();
+  });
+
+  it('leaves the provider to sync first when no stored token serves the session', async () => {
+    server.use(http.get('/api/auth/get-session', () => HttpResponse.json({ session: { id: 's1' }, user })));
+    await preloadPage('/placeorder/6a1b');
+    render(
+      <AuthProvider>
+        <Who />
+      </AuthProvider>,
+    );
+    expect(screen.getByText('checking')).toBeInTheDocument();
+    expect(await screen.findByText(user.email)).toBeInTheDocument();
   });
 });
 

@@ -59,6 +59,45 @@ export function prefetchSession(): void {
   earlySession.catch(() => undefined);
 }
 
+/**
+ * The account the provider starts with where the session was known before the first render
+ * (sessionBeforeRender): null for a visitor not signed in; undefined where it is not known, and
+ * the provider starts loading.
+ */
+let accountBeforeRender: SignedInAccount | null | undefined;
+
+/**
+ * Waits for the early session check, so that the first render can draw a page behind sign-in
+ * at once instead of RequireAuth's spinner (a page the server drew, docs/decisions/021). Only
+ * where no prerendered HTML is hydrated: that HTML was drawn signed out, and the first render
+ * must draw it the same. A signed-in session counts only with a stored access token that
+ * serves it; otherwise the provider syncs the user first, as ever (spec section 4). Settles
+ * with whether the visitor is signed in, or null when that is not known.
+ */
+export async function sessionBeforeRender(): Promise<boolean | null> {
+  prefetchSession();
+  let session: IdentitySession | null;
+  try {
+    session = await earlySession;
+  } catch {
+    return null; // refresh() counts the failure as signed out
+  }
+  const user = session?.user;
+  if (!user) {
+    accountBeforeRender = null;
+    return false;
+  }
+  const stored = getAccessToken();
+  if (!stored || !tokenFitsSession(stored, { sessionId: session?.session?.id, email: user.email }))
+    return null;
+  accountBeforeRender = accountOf(user);
+  return true;
+}
+
+function accountOf(user: IdentitySession['user']): SignedInAccount {
+  return { id: user.id, displayName: user.name, email: user.email, photoURL: usableImage(user.image) };
+}
+
 const AuthContext = createContext<AuthState>({
   account: null,
   loading: false,
@@ -69,10 +108,11 @@ const AuthContext = createContext<AuthState>({
 });
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [account, setAccount] = useState<SignedInAccount | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [account, setAccount] = useState<SignedInAccount | null>(() => accountBeforeRender ?? null);
+  const [loading, setLoading] = useState(() => accountBeforeRender === undefined);
   const [isAdmin, setIsAdmin] = useState(false);
-  const [adminLoading, setAdminLoading] = useState(false);
+  // The admin flag is still to be asked for (refresh) when an account was known before.
+  const [adminLoading, setAdminLoading] = useState(() => !!accountBeforeRender);
   // Only the latest refresh may write state (a sign-in may overtake the first load).
   const generation = useRef(0);
 
@@ -86,11 +126,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const session = await (early ?? getIdentitySession());
       if (session?.user) {
         const { user } = session;
-        const photoURL = usableImage(user.image);
+        next = accountOf(user);
         // Spec section 4: every sign-in syncs the user and stores the returned token.
         const sync = apiFetch<{ token: string }>(`/user/${encodeURIComponent(user.email)}`, {
           method: 'PUT',
-          body: { email: user.email, name: user.name, avatar: photoURL ?? DEFAULT_AVATAR_URL },
+          body: { email: user.email, name: user.name, avatar: next.photoURL ?? DEFAULT_AVATAR_URL },
         });
         const stored = getAccessToken();
         if (stored && tokenFitsSession(stored, { sessionId: session.session?.id, email: user.email })) {
@@ -105,7 +145,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         } else {
           setAccessToken((await sync).token);
         }
-        next = { id: user.id, displayName: user.name, email: user.email, photoURL };
       } else {
         setAccessToken(null);
       }
@@ -160,6 +199,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
+    // Known once, for the first provider: a later one (tests) starts loading.
+    accountBeforeRender = undefined;
     // refresh() only sets state after its first await; the rule cannot see that.
     void Promise.resolve().then(refresh);
   }, [refresh]);
