@@ -225,7 +225,7 @@ export function preloadPage(address: string, search = ''): Promise<void> {
       waits.push(
         code,
         data,
-        sessionBeforeRender().then((signedIn) => (signedIn === false ? LoginPage.load() : undefined)),
+        sessionBeforeRender().then((signedIn) => (signedIn ? undefined : LoginPage.load())),
       );
   }
   // A failure is the page's to show when it renders (the router's error boundary, its query).

@@ -98,7 +98,7 @@ describe('preloadPage on a page behind sign-in the server drew', () => {
 
     // The order page's code, its public product and the session, all at once.
     expect(loaded).toContain('place-order');
-    expect(sent.map(pathOf).sort()).toEqual(['/api/auth/get-session', '/api/product/6a1b']);
+    expect(sent.map(pathOf)).toEqual(expect.arrayContaining(['/api/auth/get-session', '/api/product/6a1b']));
     render(
       <AuthProvider>
         <Who />
@@ -106,11 +106,13 @@ describe('preloadPage on a page behind sign-in the server drew', () => {
     );
     // Drawn at once, never "checking" (RequireAuth's spinner).
     expect(screen.getByText(user.email)).toBeInTheDocument();
-    // The provider still syncs the user (spec section 4), without asking for the session again.
+    // The session is asked for once and the user synced once (spec section 4), the stored token
+    // serving meanwhile; then the admin flag.
     await vi.waitFor(() =>
       expect(sent.map(pathOf)).toContain(`/api/admin/${encodeURIComponent(user.email)}`),
     );
     expect(sent.map(pathOf).filter((path) => path === '/api/auth/get-session')).toHaveLength(1);
+    expect(sent.filter((request) => request.method === 'PUT')).toHaveLength(1);
   });
 
   it("settles with the login page's code for a visitor not signed in, drawn signed out at once", async () => {
@@ -126,16 +128,24 @@ describe('preloadPage on a page behind sign-in the server drew', () => {
     expect(screen.getByText('signed out')).toBeInTheDocument();
   });
 
-  it('leaves the provider to sync first when no stored token serves the session', async () => {
+  it('syncs the user before the first render when no stored token serves the session', async () => {
     server.use(http.get('/api/auth/get-session', () => HttpResponse.json({ session: { id: 's1' }, user })));
     await preloadPage('/placeorder/6a1b');
+
+    // The token the sync answered is stored before the first render, which draws the customer.
+    expect(sent.map(pathOf)).toContain(`/api/user/${encodeURIComponent(user.email)}`);
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(storedToken());
     render(
       <AuthProvider>
         <Who />
       </AuthProvider>,
     );
-    expect(screen.getByText('checking')).toBeInTheDocument();
-    expect(await screen.findByText(user.email)).toBeInTheDocument();
+    expect(screen.getByText(user.email)).toBeInTheDocument();
+    // One sync, not another after the render.
+    await vi.waitFor(() =>
+      expect(sent.map(pathOf)).toContain(`/api/admin/${encodeURIComponent(user.email)}`),
+    );
+    expect(sent.filter((request) => request.method === 'PUT')).toHaveLength(1);
   });
 });
 

@@ -5,7 +5,6 @@ import {
   useContext,
   useEffect,
   useMemo,
-  useRef,
   useState,
   type ReactNode,
 } from 'react';
@@ -60,42 +59,79 @@ export function prefetchSession(): void {
 }
 
 /**
- * The account the provider starts with where the session was known before the first render
- * (sessionBeforeRender): null for a visitor not signed in; undefined where it is not known, and
- * the provider starts loading.
+ * Counts sign-ins, sign-outs and session checks: only the latest may write the provider's state
+ * or store a token (a sign-in may overtake the first load).
  */
-let accountBeforeRender: SignedInAccount | null | undefined;
+let generation = 0;
 
 /**
- * Waits for the early session check, so that the first render can draw a page behind sign-in
- * at once instead of RequireAuth's spinner (a page the server drew, docs/decisions/021). Only
- * where no prerendered HTML is hydrated: that HTML was drawn signed out, and the first render
- * must draw it the same. A signed-in session counts only with a stored access token that
- * serves it; otherwise the provider syncs the user first, as ever (spec section 4). Settles
- * with whether the visitor is signed in, or null when that is not known.
+ * The identity session's account, with the shop's access token for it stored. Spec section 4:
+ * every sign-in syncs the user (PUT /api/user/{email}) and stores the token it returns. A stored
+ * token issued for this very session serves meanwhile (a reload or a new tab), so the account
+ * is known without waiting for the sync, whose token then replaces it if `mine` is still the
+ * latest generation. Null when signed out, or when the session could not be proven.
  */
-export async function sessionBeforeRender(): Promise<boolean | null> {
-  prefetchSession();
-  let session: IdentitySession | null;
+async function confirmSession(
+  session: Promise<IdentitySession | null>,
+  mine: number,
+): Promise<SignedInAccount | null> {
   try {
-    session = await earlySession;
+    const answer = await session;
+    const user = answer?.user;
+    if (!user) {
+      setAccessToken(null);
+      return null;
+    }
+    const account: SignedInAccount = {
+      id: user.id,
+      displayName: user.name,
+      email: user.email,
+      photoURL: usableImage(user.image),
+    };
+    const sync = apiFetch<{ token: string }>(`/user/${encodeURIComponent(user.email)}`, {
+      method: 'PUT',
+      body: { email: user.email, name: user.name, avatar: account.photoURL ?? DEFAULT_AVATAR_URL },
+    });
+    const stored = getAccessToken();
+    if (stored && tokenFitsSession(stored, { sessionId: answer.session?.id, email: user.email })) {
+      sync.then(
+        ({ token }) => {
+          if (mine === generation) setAccessToken(token);
+        },
+        () => undefined,
+      );
+    } else {
+      setAccessToken((await sync).token);
+    }
+    return account;
   } catch {
-    return null; // refresh() counts the failure as signed out
-  }
-  const user = session?.user;
-  if (!user) {
-    accountBeforeRender = null;
-    return false;
-  }
-  const stored = getAccessToken();
-  if (!stored || !tokenFitsSession(stored, { sessionId: session?.session?.id, email: user.email }))
+    // No session, or it could not be proven: count as signed out.
+    setAccessToken(null);
     return null;
-  accountBeforeRender = accountOf(user);
-  return true;
+  }
 }
 
-function accountOf(user: IdentitySession['user']): SignedInAccount {
-  return { id: user.id, displayName: user.name, email: user.email, photoURL: usableImage(user.image) };
+/**
+ * The session confirmed before the first render (sessionBeforeRender), which the provider
+ * starts from: its account (null for a visitor not signed in) and its generation.
+ */
+let beforeRender: { mine: number; account: SignedInAccount | null } | undefined;
+
+/**
+ * Confirms the session (the early check, and the user sync where no stored token serves it)
+ * before the first render, so that render can draw a page behind sign-in at once instead of
+ * RequireAuth's spinner (a page the server drew, docs/decisions/021). Only where no prerendered
+ * HTML is hydrated: that HTML was drawn signed out, and the first render must draw it the same.
+ * Settles with whether the visitor is signed in.
+ */
+export async function sessionBeforeRender(): Promise<boolean> {
+  prefetchSession();
+  const session = earlySession!;
+  earlySession = null;
+  const mine = ++generation;
+  const account = await confirmSession(session, mine);
+  beforeRender = { mine, account };
+  return account !== null;
 }
 
 const AuthContext = createContext<AuthState>({
@@ -108,50 +144,23 @@ const AuthContext = createContext<AuthState>({
 });
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [account, setAccount] = useState<SignedInAccount | null>(() => accountBeforeRender ?? null);
-  const [loading, setLoading] = useState(() => accountBeforeRender === undefined);
+  const [account, setAccount] = useState<SignedInAccount | null>(() => beforeRender?.account ?? null);
+  const [loading, setLoading] = useState(() => beforeRender === undefined);
   const [isAdmin, setIsAdmin] = useState(false);
   // The admin flag is still to be asked for (refresh) when an account was known before.
-  const [adminLoading, setAdminLoading] = useState(() => !!accountBeforeRender);
-  // Only the latest refresh may write state (a sign-in may overtake the first load).
-  const generation = useRef(0);
+  const [adminLoading, setAdminLoading] = useState(() => !!beforeRender?.account);
 
   const refresh = useCallback(async (): Promise<SignedInAccount | null> => {
-    const mine = ++generation.current;
-    const current = () => mine === generation.current;
-    let next: SignedInAccount | null = null;
-    try {
-      const early = earlySession;
+    // The first refresh takes over a session confirmed before the first render.
+    const early = beforeRender;
+    beforeRender = undefined;
+    const mine = early?.mine ?? ++generation;
+    const current = () => mine === generation;
+    let next = early?.account;
+    if (next === undefined) {
+      const session = earlySession;
       earlySession = null;
-      const session = await (early ?? getIdentitySession());
-      if (session?.user) {
-        const { user } = session;
-        next = accountOf(user);
-        // Spec section 4: every sign-in syncs the user and stores the returned token.
-        const sync = apiFetch<{ token: string }>(`/user/${encodeURIComponent(user.email)}`, {
-          method: 'PUT',
-          body: { email: user.email, name: user.name, avatar: next.photoURL ?? DEFAULT_AVATAR_URL },
-        });
-        const stored = getAccessToken();
-        if (stored && tokenFitsSession(stored, { sessionId: session.session?.id, email: user.email })) {
-          // A reload or a new tab of the same session: the stored token still serves, so the
-          // page need not wait for the sync, which replaces the token when it answers.
-          sync.then(
-            ({ token }) => {
-              if (current()) setAccessToken(token);
-            },
-            () => undefined,
-          );
-        } else {
-          setAccessToken((await sync).token);
-        }
-      } else {
-        setAccessToken(null);
-      }
-    } catch {
-      // No session, or it could not be proven: count as signed out.
-      setAccessToken(null);
-      next = null;
+      next = await confirmSession(session ?? getIdentitySession(), mine);
     }
     if (!current()) return next;
     // Transitions: on a prerendered page the account may be known before the page's own code
@@ -181,7 +190,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async (options?: { silent?: boolean }) => {
-    generation.current += 1;
+    generation += 1;
     try {
       await identityRequest('/sign-out', {});
     } catch {
@@ -199,8 +208,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    // Known once, for the first provider: a later one (tests) starts loading.
-    accountBeforeRender = undefined;
     // refresh() only sets state after its first await; the rule cannot see that.
     void Promise.resolve().then(refresh);
   }, [refresh]);
