@@ -3,11 +3,15 @@ import { messages } from '../../src/shared/messages.ts';
 import type { Page, Request } from '@playwright/test';
 import { DESKTOP, MOBILE, expect, test } from './fixtures.ts';
 import { ADMIN, bearerHeaders, signInAs, signUpNewCustomer } from './support/auth.ts';
+import { inNewContext } from './support/context.ts';
 
 // The catalogue a dealer searches (docs/decisions/020): the products page keeps its state in the
 // address, search forgives a typo, and each product has its own server-drawn page.
 
-test('a dealer finds a tool despite a typo, shares the search and opens its page', async ({ page }) => {
+test('a dealer finds a tool despite a typo, shares the search, opens its page and puts it in the cart', async ({
+  page,
+  browser,
+}) => {
   const tag = randomBytes(3).toString('hex');
   await signInAs(page, ADMIN);
   const headers = await bearerHeaders(page);
@@ -56,6 +60,22 @@ test('a dealer finds a tool despite a typo, shares the search and opens its page
   const html = await (await page.request.get(`/product/${insertedId}`)).text();
   expect(html).toContain(`<title>${name} | AgriTools</title>`);
   expect(html).toContain('"@type":"Product"');
+
+  // A visitor on a phone puts the tool's minimum order into the cart from its page.
+  await inNewContext(
+    browser,
+    async (visitor) => {
+      await visitor.goto(`/product/${insertedId}`);
+      const add = visitor.getByRole('button', { name: `${messages.addToCart}: ${name}` });
+      await expect(add).toBeEnabled();
+      await add.click();
+      await visitor.getByRole('link', { name: messages.addedToCart }).click();
+      await expect(visitor).toHaveURL('/cart');
+      await expect(visitor.getByRole('heading', { name })).toBeVisible();
+      await expect(visitor.getByLabel('Quantity')).toHaveValue('2');
+    },
+    { viewport: MOBILE },
+  );
 });
 
 // A dealer on a phone pays for every script a page loads. The products page needs neither the

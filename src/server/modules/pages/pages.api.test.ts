@@ -42,6 +42,13 @@ describe('GET /product/{id}', () => {
     expect(html).toContain('<h1 id="product-name" class="text-3xl font-bold">16 L Knapsack Sprayer</h1>');
     expect(html).toContain('$45.99');
     expect(html).not.toContain('<paddy>');
+    // Place Order, and Add to cart as the app draws it before its code runs (disabled).
+    expect(html).toContain(
+      `<a href="/placeorder/${product.id}" class="btn btn-primary btn-block">Place Order</a>`,
+    );
+    expect(html).toMatch(
+      /<button type="button" class="[^"]*" disabled aria-label="Add to cart: 16 L Knapsack Sprayer">/,
+    );
     expect(jsonLdOf(html)).toMatchObject({
       '@type': 'Product',
       name: '16 L Knapsack Sprayer',

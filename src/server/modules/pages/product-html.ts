@@ -50,6 +50,14 @@ const figureHtml = (label: string, value: string) =>
   `<div class="rounded-field bg-base-200 px-3 py-2"><dt class="text-base-content/70">${escapeHtml(label)}</dt><dd class="font-semibold">${escapeHtml(value)}</dd></div>`;
 
 /** Checks at start that index.html still has the parts this file replaces. */
+/**
+ * The app's Add to cart button (src/web/features/cart/add-to-cart-button.tsx) as it stands
+ * before the page's code runs: disabled, with the room for its message, so that nothing moves
+ * when the app draws its own.
+ */
+const addToCartHtml = (words: ReturnType<typeof dictionaryFor>, productName: string) =>
+  `<div class="grid w-full gap-1"><button type="button" class="btn btn-outline btn-primary btn-block" disabled aria-label="${escapeHtml(`${words.addToCart}: ${productName}`)}">${escapeHtml(words.addToCart)}</button><p class="min-h-5 text-center text-sm"></p></div>`;
+
 export function checkTemplate(template: string): void {
   for (const [name, pattern] of [
     ['<title>', TITLE],
@@ -152,7 +160,7 @@ export function productPageHtml(
   ].join('\n    ');
   const body = `<main class="flex-1">
           <article class="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 md:grid-cols-2 lg:py-12" aria-labelledby="product-name">
-            <figure class="overflow-hidden rounded-box bg-base-200">
+            <figure class="self-start overflow-hidden rounded-box bg-base-200">
               <img src="${escapeHtml(product.img)}"${srcSet ? ` srcset="${escapeHtml(srcSet)}" sizes="${PAGE_PICTURE_SIZES}"` : ''} alt="${escapeHtml(product.name)}" width="800" height="600" fetchpriority="high" class="aspect-[4/3] h-auto w-full object-contain" />
             </figure>
             <div class="flex flex-col gap-4">
@@ -164,7 +172,7 @@ export function productPageHtml(
                 ${figureHtml(words.minimumOrder, formatNumber(product.minOrder, locale))}
               </dl>
               <p class="leading-relaxed whitespace-pre-line text-base-content/80">${escapeHtml(product.description)}</p>
-              <div><a href="${address(`/placeorder/${product._id}`)}" class="btn btn-primary btn-wide">${escapeHtml(words.placeOrder)}</a></div>
+              <div class="grid gap-3 sm:max-w-sm"><a href="${address(`/placeorder/${product._id}`)}" class="btn btn-primary btn-block">${escapeHtml(words.placeOrder)}</a>${addToCartHtml(words, product.name)}</div>
             </div>
           </article>
         </main>`;
@@ -249,7 +257,7 @@ export function productsPageHtml(
                 <p class="text-2xl font-bold text-primary">${escapeHtml(formatPrice(dollarsToCents(product.price), locale))}<span class="ml-1 text-sm font-medium text-base-content/70">${escapeHtml(words.perUnit)}</span></p>
                 <dl class="grid grid-cols-2 gap-2 text-sm">${figureHtml(words.stock, formatNumber(product.stock, locale))}${figureHtml(words.minimumOrder, formatNumber(product.minOrder, locale))}</dl>
                 <p class="text-sm leading-relaxed text-base-content/80">${escapeHtml(preview)}${ellipsis ? '…' : ''} <a href="${order}" class="link link-primary font-semibold whitespace-nowrap">${escapeHtml(words.seeMore)}<span class="sr-only">${escapeHtml(words.aboutProduct(product.name))}</span></a></p>
-                <div class="card-actions mt-auto pt-1"><a href="${order}" class="btn btn-primary btn-block">${escapeHtml(words.placeOrder)}<span class="sr-only">: ${name}</span></a><div class="grid w-full gap-1"><button type="button" class="btn btn-outline btn-primary btn-block" disabled aria-label="${escapeHtml(`${words.addToCart}: ${product.name}`)}">${escapeHtml(words.addToCart)}</button><p class="min-h-5 text-center text-sm"></p></div></div>
+                <div class="card-actions mt-auto pt-1"><a href="${order}" class="btn btn-primary btn-block">${escapeHtml(words.placeOrder)}<span class="sr-only">: ${name}</span></a>${addToCartHtml(words, product.name)}</div>
               </div>
             </article>`;
   });

@@ -7,9 +7,11 @@ import { categoryNameOf, useCategories } from '../api/search-products.ts';
 import { PAGE_PICTURE_SIZES } from '../../../../shared/media.ts';
 import { ProductPicture } from '../../../components/ui/product-picture.tsx';
 import { ProductFigures } from '../components/product-figures.tsx';
+import { AddToCartButton } from '../../cart/add-to-cart-button.tsx';
 
 /**
- * /product/{id}: one product with its picture, description, price, stock and minimum order.
+ * /product/{id}: one product with its picture, description, price, stock and minimum order,
+ * Place Order and Add to cart.
  * The server sends this address as HTML with the product already in it, its title, description,
  * Open Graph tags and JSON-LD (src/server/modules/pages); this page takes over once loaded.
  */
@@ -34,7 +36,7 @@ export default function ProductPage() {
       className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 md:grid-cols-2 lg:py-12"
       aria-labelledby="product-name"
     >
-      <figure className="overflow-hidden rounded-box bg-base-200">
+      <figure className="self-start overflow-hidden rounded-box bg-base-200">
         <ProductPicture
           src={item.img}
           alt={item.name}
@@ -64,10 +66,11 @@ export default function ProductPage() {
         </h1>
         <ProductFigures product={item} on="page" />
         <p className="leading-relaxed whitespace-pre-line text-base-content/80">{item.description}</p>
-        <div>
-          <Link to={paths.placeOrder(item._id)} className="btn btn-primary btn-wide">
+        <div className="grid gap-3 sm:max-w-sm">
+          <Link to={paths.placeOrder(item._id)} className="btn btn-primary btn-block">
             {t.placeOrder}
           </Link>
+          <AddToCartButton product={item} />
         </div>
       </div>
     </article>
