@@ -82,6 +82,16 @@ describe('preloadPage on a page behind sign-in the server drew', () => {
     const claims = { sid: 's1', email: user.email, exp: Math.floor(Date.now() / 1000) + 3600 };
     return `${encode({ alg: 'HS256' })}.${encode(claims)}.signature`;
   };
+  /** The session provider's first render, showing who it counts as signed in. */
+  const renderProvider = () =>
+    render(
+      <AuthProvider>
+        <Who />
+      </AuthProvider>,
+    );
+  /** Until the provider has asked for the admin flag, the last step of its first refresh. */
+  const untilAdminAsked = () =>
+    vi.waitFor(() => expect(sent.map(pathOf)).toContain(`/api/admin/${encodeURIComponent(user.email)}`));
   beforeEach(() => {
     localStorage.clear();
     server.use(
@@ -99,18 +109,12 @@ describe('preloadPage on a page behind sign-in the server drew', () => {
     // The order page's code, its public product and the session, all at once.
     expect(loaded).toContain('place-order');
     expect(sent.map(pathOf)).toEqual(expect.arrayContaining(['/api/auth/get-session', '/api/product/6a1b']));
-    render(
-      <AuthProvider>
-        <Who />
-      </AuthProvider>,
-    );
+    renderProvider();
     // Drawn at once, never "checking" (RequireAuth's spinner).
     expect(screen.getByText(user.email)).toBeInTheDocument();
     // The session is asked for once and the user synced once (spec section 4), the stored token
     // serving meanwhile; then the admin flag.
-    await vi.waitFor(() =>
-      expect(sent.map(pathOf)).toContain(`/api/admin/${encodeURIComponent(user.email)}`),
-    );
+    await untilAdminAsked();
     expect(sent.map(pathOf).filter((path) => path === '/api/auth/get-session')).toHaveLength(1);
     expect(sent.filter((request) => request.method === 'PUT')).toHaveLength(1);
   });
@@ -120,11 +124,7 @@ describe('preloadPage on a page behind sign-in the server drew', () => {
     await preloadPage('/placeorder/6a1b');
 
     expect(loaded).toEqual(expect.arrayContaining(['place-order', 'login']));
-    render(
-      <AuthProvider>
-        <Who />
-      </AuthProvider>,
-    );
+    renderProvider();
     expect(screen.getByText('signed out')).toBeInTheDocument();
   });
 
@@ -135,16 +135,10 @@ describe('preloadPage on a page behind sign-in the server drew', () => {
     // The token the sync answered is stored before the first render, which draws the customer.
     expect(sent.map(pathOf)).toContain(`/api/user/${encodeURIComponent(user.email)}`);
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(storedToken());
-    render(
-      <AuthProvider>
-        <Who />
-      </AuthProvider>,
-    );
+    renderProvider();
     expect(screen.getByText(user.email)).toBeInTheDocument();
     // One sync, not another after the render.
-    await vi.waitFor(() =>
-      expect(sent.map(pathOf)).toContain(`/api/admin/${encodeURIComponent(user.email)}`),
-    );
+    await untilAdminAsked();
     expect(sent.filter((request) => request.method === 'PUT')).toHaveLength(1);
   });
 });
