@@ -334,16 +334,25 @@ test.describe('product admin', () => {
     await expect(page.getByText(messages.categoryAdded)).toBeVisible();
     await page.getByRole('button', { name: `Rename ${name}` }).click();
     await page.getByLabel(`Rename ${name}`).fill(`${name} renamed`);
+    // With a Bengali name for Bengali pages, given in the same row.
+    const bengaliName = `গল্পের ক্যাটাগরি ${name.split(' ').at(-1)}`;
+    await page
+      .locator('form', { has: page.getByLabel(`Rename ${name}`) })
+      .getByLabel(messages.categoryNameBn)
+      .fill(bengaliName);
     await page.getByRole('button', { name: messages.saveChanges }).click();
     await expect(page.getByText(messages.categoryRenamed)).toBeVisible();
+    await expect(page.getByText(bengaliName, { exact: true })).toBeVisible();
 
-    // Visitors can filter by it on the products page.
+    // Visitors can filter by it on the products page, by its Bengali name on the Bengali one.
     const visitor = await page.context().browser()!.newPage();
     try {
       await visitor.goto('/products');
       await expect(
         visitor.getByLabel(messages.categoryLabel).getByRole('option', { name: `${name} renamed` }),
       ).toBeAttached();
+      await visitor.goto('/bn/products');
+      await expect(visitor.getByRole('option', { name: bengaliName })).toBeAttached();
     } finally {
       await visitor.close();
     }

@@ -233,6 +233,7 @@ export const bnPageMessages = {
   loadingPictures: 'ছবি লোড হচ্ছে',
   manageCategories: 'ক্যাটাগরি ব্যবস্থাপনা',
   categoryName: 'ক্যাটাগরির নাম',
+  categoryNameBn: 'ক্যাটাগরির নাম (বাংলায়)',
   addCategory: 'ক্যাটাগরি যোগ করুন',
   rename: 'নাম বদলান',
   productsInCategory: (count: string, _one: boolean) => `${count}টি পণ্য`,

@@ -238,6 +238,7 @@ export const pageMessages = {
   loadingPictures: 'Loading pictures',
   manageCategories: 'Manage Categories',
   categoryName: 'Category name',
+  categoryNameBn: 'Bengali name',
   addCategory: 'Add category',
   rename: 'Rename',
   productsInCategory: (count: string, one: boolean) => `${count} ${one ? 'product' : 'products'}`,

@@ -20,6 +20,7 @@ const category = (n: number, slug: string, name: string, productCount: number): 
 });
 const writes = () => sent.filter((request) => request.method !== 'GET');
 const rowOf = (name: string) => screen.getByText(name, { selector: 'p' }).closest('li')!;
+const renameFormOf = (name: string) => screen.getByLabelText(`Rename ${name}`).closest('form')!;
 
 describe('Manage Categories', () => {
   let categories: Category[];
@@ -78,6 +79,41 @@ describe('Manage Categories', () => {
       'PUT /api/categories/10000000-0000-4000-8000-000000000002',
     ]);
     expect(await bodyOf(writes()[0]!)).toEqual({ name: 'Hand tools and spares' });
+  });
+
+  it('adds a category with its Bengali name, and gives, changes and clears a Bengali name on rename', async () => {
+    categories[2] = { ...categories[2]!, nameBn: 'গ্রিনহাউস' };
+    const user = userEvent.setup();
+    renderPage(<ManageCategoriesPage />);
+    // The row shows the Bengali name beside the English one.
+    expect(await screen.findByText('গ্রিনহাউস')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(messages.categoryName), 'Poultry equipment');
+    await user.type(screen.getByLabelText(messages.categoryNameBn), 'ক'.repeat(61));
+    await user.click(screen.getByRole('button', { name: messages.addCategory }));
+    expect(await screen.findByText('Bengali name must be at most 60 characters')).toBeInTheDocument();
+    expect(writes()).toHaveLength(0);
+    await user.clear(screen.getByLabelText(messages.categoryNameBn));
+    await user.type(screen.getByLabelText(messages.categoryNameBn), 'হাঁস-মুরগির সরঞ্জাম');
+    await user.click(screen.getByRole('button', { name: messages.addCategory }));
+    await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith(messages.categoryAdded));
+    expect(await bodyOf(writes()[0]!)).toEqual({ name: 'Poultry equipment', nameBn: 'হাঁস-মুরগির সরঞ্জাম' });
+
+    // Renaming Hand tools, which has none, gives it one.
+    await user.click(screen.getByRole('button', { name: 'Rename Hand tools' }));
+    await user.type(within(renameFormOf('Hand tools')).getByLabelText(messages.categoryNameBn), 'হাতের যন্ত্র');
+    await user.click(screen.getByRole('button', { name: messages.saveChanges }));
+    await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith(messages.categoryRenamed));
+    expect(await bodyOf(writes()[1]!)).toEqual({ name: 'Hand tools', nameBn: 'হাতের যন্ত্র' });
+
+    // Greenhouse's is shown in its box and cleared with it: an empty name clears it.
+    await user.click(screen.getByRole('button', { name: 'Rename Greenhouse' }));
+    const bengali = within(renameFormOf('Greenhouse')).getByLabelText(messages.categoryNameBn);
+    expect(bengali).toHaveValue('গ্রিনহাউস');
+    await user.clear(bengali);
+    await user.click(screen.getByRole('button', { name: messages.saveChanges }));
+    await waitFor(() => expect(writes()).toHaveLength(3));
+    expect(await bodyOf(writes()[2]!)).toEqual({ name: 'Greenhouse', nameBn: '' });
   });
 
   it("removes an empty category after the confirmation, and shows the server's refusal", async () => {

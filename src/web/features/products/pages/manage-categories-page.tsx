@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegister } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { count, t } from '../../../lib/i18n.ts';
 import {
@@ -9,7 +9,7 @@ import {
   type CategoryInput,
 } from '../../../../shared/schemas/category.schema.ts';
 import { ConfirmDeleteModal } from '../../../components/ui/confirm-modal.tsx';
-import { describedBy, FormField } from '../../../components/ui/form-field.tsx';
+import { describedBy, FormField, TextField } from '../../../components/ui/form-field.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { useCategories } from '../api/search-products.ts';
 import { useAddCategory, useRemoveCategory, useRenameCategory } from '../api/manage-categories.ts';
@@ -18,14 +18,39 @@ import { BusyButton } from '../../../components/ui/busy-button.tsx';
 /** The category every product without one is in: it can be renamed, never removed. */
 const UNCATEGORISED = 'uncategorised';
 
-/** The words for the category name's issues (the shared schema sets only the bounds). */
-const nameErrors = (issue: { code: string }) =>
-  issue.code === 'too_big' ? t.fieldAtMostChars(t.categoryName, count(60)) : t.fieldRequired(t.categoryName);
+/** The words for the names' issues (the shared schema sets only the bounds). */
+const nameErrors = (issue: { code: string; path?: PropertyKey[] }) => {
+  const label = issue.path?.[0] === 'nameBn' ? t.categoryNameBn : t.categoryName;
+  return issue.code === 'too_big' ? t.fieldAtMostChars(label, count(60)) : t.fieldRequired(label);
+};
 
 /**
- * Manage Categories (admin): add, rename and remove the catalogue's categories. A category that
- * holds products cannot be removed (the server refuses too); Uncategorised stays.
+ * The optional Bengali name (docs/decisions/028), which Bengali pages show instead of the
+ * English one where it is given.
  */
+function BengaliNameField({
+  id,
+  error,
+  registration,
+}: {
+  id: string;
+  error: string | undefined;
+  registration: ReturnType<UseFormRegister<CategoryInput>>;
+}) {
+  return (
+    <TextField
+      id={id}
+      label={t.categoryNameBn}
+      hint={t.bengaliOptional}
+      error={error}
+      className="grow"
+      lang="bn"
+      autoComplete="off"
+      {...registration}
+    />
+  );
+}
+
 export default function ManageCategoriesPage() {
   const id = useId();
   const categories = useCategories();
@@ -80,11 +105,11 @@ function AddCategoryForm() {
     formState: { errors },
   } = useForm<CategoryInput>({
     resolver: zodResolver(categoryInputSchema, { error: nameErrors }),
-    defaultValues: { name: '' },
+    defaultValues: { name: '', nameBn: '' },
   });
-  const onSubmit = handleSubmit(async (input) => {
+  const onSubmit = handleSubmit(async ({ name, nameBn }) => {
     try {
-      await addCategory.mutateAsync(input);
+      await addCategory.mutateAsync({ name, ...(nameBn ? { nameBn } : {}) });
       toast.success(t.categoryAdded);
       reset();
     } catch (failure) {
@@ -103,6 +128,11 @@ function AddCategoryForm() {
           aria-describedby={describedBy(`${id}-name`, errors.name)}
         />
       </FormField>
+      <BengaliNameField
+        id={`${id}-name-bn`}
+        error={errors.nameBn?.message}
+        registration={register('nameBn')}
+      />
       <BusyButton className="btn-primary mt-6 w-full sm:w-auto" busy={addCategory.isPending}>
         {t.addCategory}
       </BusyButton>
@@ -120,11 +150,13 @@ function CategoryRow({ category, onRemove }: { category: Category; onRemove: () 
     formState: { errors },
   } = useForm<CategoryInput>({
     resolver: zodResolver(categoryInputSchema, { error: nameErrors }),
-    values: { name: category.name },
+    values: { name: category.name, nameBn: category.nameBn ?? '' },
   });
-  const onSubmit = handleSubmit(async (input) => {
+  const onSubmit = handleSubmit(async ({ name, nameBn }) => {
     try {
-      await renameCategory.mutateAsync({ id: category._id, ...input });
+      // The Bengali name is sent when changed; empty clears it.
+      const bengali = nameBn !== (category.nameBn ?? '') ? { nameBn } : {};
+      await renameCategory.mutateAsync({ id: category._id, name, ...bengali });
       toast.success(t.categoryRenamed);
       setRenaming(false);
     } catch (failure) {
@@ -154,6 +186,11 @@ function CategoryRow({ category, onRemove }: { category: Category; onRemove: () 
               aria-describedby={describedBy(`${id}-name`, errors.name)}
             />
           </FormField>
+          <BengaliNameField
+            id={`${id}-name-bn`}
+            error={errors.nameBn?.message}
+            registration={register('nameBn')}
+          />
           <div className="mt-6 flex gap-2">
             <button type="submit" className="btn btn-primary" disabled={renameCategory.isPending}>
               {t.saveChanges}
@@ -170,6 +207,11 @@ function CategoryRow({ category, onRemove }: { category: Category; onRemove: () 
     <li className="flex flex-wrap items-center gap-3 p-4">
       <div className="grow">
         <p className="font-medium">{category.name}</p>
+        {category.nameBn && (
+          <p lang="bn" className="text-sm">
+            {category.nameBn}
+          </p>
+        )}
         <p className="text-sm text-base-content/70">
           {t.productsInCategory(count(category.productCount), category.productCount === 1)} ·
           /products?category={category.slug}
