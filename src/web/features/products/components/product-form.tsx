@@ -6,7 +6,7 @@ import { t } from '../../../lib/i18n.ts';
 import { imageUrlSchema } from '../../../../shared/schemas/common.schema.ts';
 import { productInputSchema, type ProductInput } from '../../../../shared/schemas/product.schema.ts';
 import { controlProps, FormField, TextField } from '../../../components/ui/form-field.tsx';
-import { useCategories } from '../api/search-products.ts';
+import { categoryNameOf, useCategories } from '../api/search-products.ts';
 import { productFieldLabel, productFormErrors } from './product-form-errors.ts';
 import { BusyButton } from '../../../components/ui/busy-button.tsx';
 
@@ -119,7 +119,7 @@ export function ProductForm({
           >
             {categories.data.map((category) => (
               <option key={category.slug} value={category.slug}>
-                {category.name}
+                {categoryNameOf(category)}
               </option>
             ))}
           </select>

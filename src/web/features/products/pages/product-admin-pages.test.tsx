@@ -10,6 +10,7 @@ import EditProductPage from './edit-product-page.tsx';
 import ManageProductsPage from './manage-products-page.tsx';
 import { apiError, bodyOf, pagedJson, pathOf, sent, server } from '../../../../../tests/support/msw.ts';
 import { renderPage } from '../../../../../tests/support/render-page.tsx';
+import { loadPageWords, setLocale } from '../../../lib/i18n.ts';
 
 const categories: Category[] = [
   {
@@ -128,6 +129,25 @@ describe('Add a Product', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(toastMock.error).toHaveBeenCalledWith(messages.addProductFailed));
     expect(screen.getByLabelText('Product Name')).toHaveValue('Steel Bow Rake');
+  });
+
+  it("names the categories in the page's language: Bengali where a category has a Bengali name", async () => {
+    server.use(
+      http.get('/api/categories', () =>
+        HttpResponse.json(
+          categories.map((category, n) => (n === 2 ? { ...category, nameBn: 'স্প্রে' } : category)),
+        ),
+      ),
+    );
+    setLocale('bn');
+    await loadPageWords();
+    try {
+      renderPage(<AddProductPage />);
+      expect(await screen.findByRole('option', { name: 'স্প্রে' })).toHaveValue('spraying');
+      expect(screen.getByRole('option', { name: 'Hand tools' })).toHaveValue('hand-tools');
+    } finally {
+      setLocale('en');
+    }
   });
 });
 
