@@ -49,7 +49,6 @@ const MAIN = /<main class="flex-1">[\s\S]*?<\/main>/;
 const figureHtml = (label: string, value: string) =>
   `<div class="rounded-field bg-base-200 px-3 py-2"><dt class="text-base-content/70">${escapeHtml(label)}</dt><dd class="font-semibold">${escapeHtml(value)}</dd></div>`;
 
-/** Checks at start that index.html still has the parts this file replaces. */
 /**
  * The app's Add to cart button (src/web/features/cart/add-to-cart-button.tsx) as it stands
  * before the page's code runs: disabled, with the room for its message, so that nothing moves
@@ -58,6 +57,7 @@ const figureHtml = (label: string, value: string) =>
 const addToCartHtml = (words: ReturnType<typeof dictionaryFor>, productName: string) =>
   `<div class="grid w-full gap-1"><button type="button" class="btn btn-outline btn-primary btn-block" disabled aria-label="${escapeHtml(`${words.addToCart}: ${productName}`)}">${escapeHtml(words.addToCart)}</button><p class="min-h-5 text-center text-sm"></p></div>`;
 
+/** Checks at start that index.html still has the parts this file replaces. */
 export function checkTemplate(template: string): void {
   for (const [name, pattern] of [
     ['<title>', TITLE],

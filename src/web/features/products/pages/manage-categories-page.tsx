@@ -51,6 +51,10 @@ function BengaliNameField({
   );
 }
 
+/**
+ * Manage Categories (admin): add, rename and remove the catalogue's categories. A category that
+ * holds products cannot be removed (the server refuses too); Uncategorised stays.
+ */
 export default function ManageCategoriesPage() {
   const id = useId();
   const categories = useCategories();
