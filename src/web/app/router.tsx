@@ -219,14 +219,13 @@ export function preloadPage(address: string, search = ''): Promise<void> {
     if (!matches) continue;
     const code = load();
     const data = prefetch?.(params ?? {}, search);
-    if (!drawnByServer) code.catch(() => undefined);
-    else if (!behindSignIn) waits.push(code, data);
-    else
-      waits.push(
-        code,
-        data,
-        sessionBeforeRender().then((signedIn) => (signedIn ? undefined : LoginPage.load())),
-      );
+    if (!drawnByServer) {
+      code.catch(() => undefined);
+      continue;
+    }
+    waits.push(code, data);
+    if (behindSignIn)
+      waits.push(sessionBeforeRender().then((signedIn) => (signedIn ? undefined : LoginPage.load())));
   }
   // A failure is the page's to show when it renders (the router's error boundary, its query).
   return Promise.allSettled(waits).then(() => undefined);
