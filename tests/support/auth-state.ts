@@ -35,3 +35,15 @@ export const signIn = (account: SignedInAccount = customer, isAdmin = false) =>
   setAuth({ account: { ...account }, isAdmin });
 
 export const useFakeAuth = (): AuthState => state;
+
+/**
+ * An access token as the server writes it (PUT /api/user/{email}) with `claims`, an hour from
+ * its expiry unless `exp` says otherwise. The browser reads only its claims (tokenFitsSession),
+ * never its signature.
+ */
+export function accessTokenWith(claims: { sid: string; email: string; exp?: number }): string {
+  const encode = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const payload = { exp: Math.floor(Date.now() / 1000) + 3600, ...claims };
+  return `${encode({ alg: 'HS256' })}.${encode(payload)}.signature`;
+}

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '../../shared/constants.ts';
 import { AuthProvider, prefetchSession, useAuth } from '../lib/auth-provider.tsx';
 import { pathOf, sent, server } from '../../../tests/support/msw.ts';
+import { accessTokenWith } from '../../../tests/support/auth-state.ts';
 import { preloadPage } from './router.tsx';
 
 // What main.tsx starts before React's first render: the code of the page behind sign-in at the
@@ -76,12 +77,8 @@ describe('preloadPage on a page the server drew', () => {
 
 describe('preloadPage on a page behind sign-in the server drew', () => {
   const user = { id: 'user-1', name: 'Asha Grower', email: 'asha@example.test', image: null };
-  /** An access token as the server writes it for session s1; only its claims matter here. */
-  const storedToken = () => {
-    const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-    const claims = { sid: 's1', email: user.email, exp: Math.floor(Date.now() / 1000) + 3600 };
-    return `${encode({ alg: 'HS256' })}.${encode(claims)}.signature`;
-  };
+  /** The access token the user sync issues for session s1 (one value, compared as stored). */
+  const storedToken = accessTokenWith({ sid: 's1', email: user.email });
   /** The session provider's first render, showing who it counts as signed in. */
   const renderProvider = () =>
     render(
@@ -96,14 +93,14 @@ describe('preloadPage on a page behind sign-in the server drew', () => {
     localStorage.clear();
     server.use(
       http.get('/api/product/:id', () => HttpResponse.json({ _id: '6a1b' })),
-      http.put('/api/user/:email', () => HttpResponse.json({ token: storedToken() })),
+      http.put('/api/user/:email', () => HttpResponse.json({ token: storedToken })),
       http.get('/api/admin/:email', () => HttpResponse.json({ admin: false })),
     );
   });
 
   it('settles with the session known too, and the first render draws the customer signed in', async () => {
     server.use(http.get('/api/auth/get-session', () => HttpResponse.json({ session: { id: 's1' }, user })));
-    localStorage.setItem(ACCESS_TOKEN_KEY, storedToken());
+    localStorage.setItem(ACCESS_TOKEN_KEY, storedToken);
     await preloadPage('/placeorder/6a1b');
 
     // The order page's code, its public product and the session, all at once.
@@ -134,7 +131,7 @@ describe('preloadPage on a page behind sign-in the server drew', () => {
 
     // The token the sync answered is stored before the first render, which draws the customer.
     expect(sent.map(pathOf)).toContain(`/api/user/${encodeURIComponent(user.email)}`);
-    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(storedToken());
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(storedToken);
     renderProvider();
     expect(screen.getByText(user.email)).toBeInTheDocument();
     // One sync, not another after the render.

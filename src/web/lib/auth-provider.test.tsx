@@ -5,6 +5,7 @@ import { ACCESS_TOKEN_KEY } from '../../shared/constants.ts';
 import type { UserSync } from '../../shared/schemas/user.schema.ts';
 import { AuthProvider, useAuth } from './auth-provider.tsx';
 import { server } from '../../../tests/support/msw.ts';
+import { accessTokenWith } from '../../../tests/support/auth-state.ts';
 
 // The session check of every page load (spec section 4): the identity session, then the user
 // sync (PUT /api/user/{email}) that issues the access token.
@@ -12,13 +13,9 @@ import { server } from '../../../tests/support/msw.ts';
 const SESSION_ID = 'session-1';
 const user = { id: 'user-1', name: 'Asha Grower', email: 'asha@example.test', image: null };
 
-/** An access token as the server writes it; only its claims matter to the browser. */
-function token(claims: { sid: string; email?: string; exp?: number }): string {
-  const encode = (value: object) =>
-    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  const payload = { email: user.email, exp: Math.floor(Date.now() / 1000) + 3600, ...claims };
-  return `${encode({ alg: 'HS256' })}.${encode(payload)}.signature`;
-}
+/** A token for this test's user unless `claims` say otherwise. */
+const token = (claims: { sid: string; email?: string; exp?: number }) =>
+  accessTokenWith({ email: user.email, ...claims });
 
 let answerSync: (token: string) => void;
 beforeEach(() => {
