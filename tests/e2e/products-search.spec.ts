@@ -78,6 +78,30 @@ test('a dealer finds a tool despite a typo, shares the search, opens its page an
   );
 });
 
+// On a phone the filters sit two to a row, so the first product shows on the first screen, in
+// the server's drawing and the app's alike, rather than a screen of form fields alone.
+test('on a phone the first product shows under the search and filters without scrolling', async ({
+  browser,
+}) => {
+  for (const javaScriptEnabled of [false, true]) {
+    await inNewContext(
+      browser,
+      async (visitor) => {
+        await visitor.goto('/products');
+        const firstCard = visitor.getByRole('article').first();
+        await expect(firstCard).toBeVisible();
+        await expect(visitor.getByRole('checkbox', { name: messages.inStockOnly })).toBeVisible();
+        const top = (await firstCard.boundingBox())!.y;
+        // At least a fifth of the screen shows the card.
+        expect(top, javaScriptEnabled ? "the app's drawing" : "the server's drawing").toBeLessThan(
+          MOBILE.height * 0.8,
+        );
+      },
+      { viewport: MOBILE, javaScriptEnabled },
+    );
+  }
+});
+
 // A dealer on a phone pays for every script a page loads. The products page needs neither the
 // form library (react-hook-form) nor the schema library (zod); the login page needs only the
 // first.

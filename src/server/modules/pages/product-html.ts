@@ -274,8 +274,8 @@ export function productsPageHtml(
   };
   const priceBox = (name: 'minPrice' | 'maxPrice', text: string) =>
     `<div class="lg:col-span-2">${label(name, text)}<input id="products-${name}" name="${name}" type="number" min="0" step="0.01" inputmode="decimal" class="input w-full" /></div>`;
-  const searchForm = `<form role="search" action="${address('/products')}" method="get" class="mt-6 grid gap-4 rounded-box bg-base-200 p-4 lg:grid-cols-12">
-              <div class="flex gap-2 lg:col-span-12"><label for="products-q" class="sr-only">${escapeHtml(words.searchLabel)}</label><input id="products-q" name="q" type="search" maxlength="200" placeholder="${escapeHtml(words.searchPlaceholder)}" class="input input-bordered w-full" /><button type="submit" class="btn btn-primary">${escapeHtml(words.searchButton)}</button></div>
+  const searchForm = `<form role="search" action="${address('/products')}" method="get" class="mt-6 grid grid-cols-2 gap-x-3 gap-y-4 rounded-box bg-base-200 p-4 lg:grid-cols-12 lg:gap-x-4">
+              <div class="col-span-2 flex gap-2 lg:col-span-12"><label for="products-q" class="sr-only">${escapeHtml(words.searchLabel)}</label><input id="products-q" name="q" type="search" maxlength="200" placeholder="${escapeHtml(words.searchPlaceholder)}" class="input input-bordered w-full" /><button type="submit" class="btn btn-primary">${escapeHtml(words.searchButton)}</button></div>
               <div class="lg:col-span-3">${label('category', words.categoryLabel)}<select id="products-category" name="category" class="select w-full"><option value="">${escapeHtml(words.allCategories)}</option></select></div>
               <div class="lg:col-span-3">${label('sort', words.sortLabel)}<select id="products-sort" name="sort" class="select w-full">${Object.entries(
                 sortLabels,
@@ -284,7 +284,7 @@ export function productsPageHtml(
                 .join('')}</select></div>
               ${priceBox('minPrice', words.minPriceLabel)}
               ${priceBox('maxPrice', words.maxPriceLabel)}
-              <label class="flex min-h-11 cursor-pointer items-center gap-2 self-end pb-2 lg:col-span-2"><input type="checkbox" name="inStock" value="true" class="size-5 accent-primary" /><span>${escapeHtml(words.inStockOnly)}</span></label>
+              <label class="col-span-2 flex min-h-11 cursor-pointer items-center gap-2 self-end lg:col-span-2 lg:pb-2"><input type="checkbox" name="inStock" value="true" class="size-5 accent-primary" /><span>${escapeHtml(words.inStockOnly)}</span></label>
             </form>`;
   const body = `<main class="flex-1">
           <div class="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:py-12">

@@ -92,9 +92,9 @@ export default function ProductsPage() {
         ref={form}
         role="search"
         onSubmit={onSubmit}
-        className="mt-6 grid gap-4 rounded-box bg-base-200 p-4 lg:grid-cols-12"
+        className="mt-6 grid grid-cols-2 gap-x-3 gap-y-4 rounded-box bg-base-200 p-4 lg:grid-cols-12 lg:gap-x-4"
       >
-        <div className="flex gap-2 lg:col-span-12">
+        <div className="col-span-2 flex gap-2 lg:col-span-12">
           <label htmlFor={`${ids}-q`} className="sr-only">
             {t.searchLabel}
           </label>
@@ -160,7 +160,7 @@ export default function ProductsPage() {
             defaultValue={params.get(name) ?? ''}
           />
         ))}
-        <label className="flex min-h-11 cursor-pointer items-center gap-2 self-end pb-2 lg:col-span-2">
+        <label className="col-span-2 flex min-h-11 cursor-pointer items-center gap-2 self-end lg:col-span-2 lg:pb-2">
           <input
             type="checkbox"
             name="inStock"
