@@ -8,6 +8,12 @@ import { inNewContext } from './support/context.ts';
 // The catalogue a dealer searches (docs/decisions/020): the products page keeps its state in the
 // address, search forgives a typo, and each product has its own server-drawn page.
 
+/**
+ * The search box of the server's drawing of /products, found by its id (the app's ids come from
+ * useId): once it has gone, the app has drawn its own form in its place.
+ */
+const serverSearchBox = (page: Page) => page.locator('#products-q');
+
 test('a dealer finds a tool despite a typo, shares the search, opens its page and puts it in the cart', async ({
   page,
   browser,
@@ -40,7 +46,7 @@ test('a dealer finds a tool despite a typo, shares the search, opens its page an
     await page.goto('/products');
     // The dealer searches the app's own form: typing into the server's drawing of it while the
     // app takes over is the story of its own below.
-    await expect(page.locator('#products-q')).toHaveCount(0);
+    await expect(serverSearchBox(page)).toHaveCount(0);
     await page.getByRole('searchbox', { name: messages.searchLabel }).fill(`zq${tag} knapsak`);
     await page.getByRole('button', { name: messages.searchButton }).click();
     await expect(page).toHaveURL(new RegExp(`q=zq${tag}\\+knapsak`));
@@ -88,8 +94,7 @@ test('on a phone the first product shows under the search and filters without sc
       browser,
       async (visitor) => {
         await visitor.goto('/products');
-        // The app has taken over when the server's form (its ids) has gone.
-        if (javaScriptEnabled) await expect(visitor.locator('#products-q')).toHaveCount(0);
+        if (javaScriptEnabled) await expect(serverSearchBox(visitor)).toHaveCount(0);
         const firstCard = visitor.getByRole('article').first();
         await expect(firstCard).toBeVisible();
         await expect(visitor.getByRole('checkbox', { name: messages.inStockOnly })).toBeVisible();
@@ -150,11 +155,11 @@ test('what a visitor types before the page is ready stays typed', async ({ page 
   const box = page.getByRole('searchbox', { name: messages.searchLabel });
   await page.getByRole('checkbox', { name: messages.inStockOnly }).check();
   await box.fill('knapsak');
-  await expect(page.locator('#products-q')).toHaveCount(1);
+  await expect(serverSearchBox(page)).toHaveCount(1);
 
   arrive();
   // The app has drawn its own form in place of the server's…
-  await expect(page.locator('#products-q')).toHaveCount(0);
+  await expect(serverSearchBox(page)).toHaveCount(0);
   // …with the text still typed and the box still in use, and the choice applied.
   await expect(box).toHaveValue('knapsak');
   await expect(box).toBeFocused();
@@ -213,7 +218,7 @@ test('the app takes over a page the server drew without a spinner or an empty pa
     await page.setViewportSize(size);
     await page.goto('/products');
     await appHasDrawn(page);
-    await expect(page.locator('#products-q')).toHaveCount(0);
+    await expect(serverSearchBox(page)).toHaveCount(0);
     const catalogue = await shown();
     // From the server's first card on, every state of the page showed cards and no spinner.
     const fromFirstCard = catalogue.slice(catalogue.findIndex((state) => state.cards > 0));
