@@ -34,8 +34,30 @@ const planOnceDbs = new WeakMap<Db, Db>();
  */
 export function executePrepared(db: Db, query: SQL): Promise<unknown> {
   const built = dialect.sqlToQuery(query);
-  const name = `q_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 20)}`;
-  return (planOnceDbs.get(db) ?? db)._.session.prepareQuery(built, undefined, name, false).execute();
+  return (planOnceDbs.get(db) ?? db)._.session
+    .prepareQuery(built, undefined, statementName(built.sql), false)
+    .execute();
+}
+
+/**
+ * The names given to statement texts so far. A search's text is kilobytes long, and hashing it
+ * anew on every call took 2–3 % of a search's CPU on the embedded database (a CPU profile under
+ * bench/catalogue-load.bench.ts); a text is looked up here in a fraction of that. The shop's
+ * statements come in fewer shapes than MAX_REMEMBERED_NAMES (as many as PGlite keeps by name),
+ * a few kilobytes each; past it the map starts again, so no run of odd shapes grows it for good.
+ */
+const statementNames = new Map<string, string>();
+const MAX_REMEMBERED_NAMES = 200;
+
+/** A statement's name: a hash of its text, so every distinct text is its own statement. */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `q_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    if (statementNames.size >= MAX_REMEMBERED_NAMES) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 export interface DatabaseHandle {
