@@ -1,13 +1,14 @@
-// The embedded database on the shop's own thread, as the shop runs it, against the same engine in
-// a worker thread reached by messages (docs/decisions/039). Each mode runs in a child process of
-// its own, alternated round by round. In each, CALLERS callers ask in a loop, each request one
-// named search statement over 100,000 rows (bound, executed and synced in one protocol call, as
-// the shop's named statements are; the answer parsed and serialized on the main thread) followed
-// by BENCH_MAIN_US of the main thread's own work, which stands for what the shop does around the
+// The embedded database on the shop's own thread, as the shop ran it until decision 040, against
+// the same engine in a worker thread reached by messages, as the shop now runs it (docs/decisions/
+// 039 and 040), in a model of one statement per request. Each mode runs in a child process of its
+// own, alternated round by round. In each, CALLERS callers ask in a loop, each request one named
+// search statement over 100,000 rows (bound, executed and synced in one protocol call, as the
+// shop's named statements are; the answer parsed and serialized on the main thread) followed by
+// BENCH_MAIN_US of the main thread's own work, which stands for what the shop does around the
 // engine (HTTP, headers, compression: about half of an uncached search's CPU in the profile in
-// docs/benchmarks.md). Each request arrives in a turn of the event loop of its own, as a read
-// off a socket does, and its latency counts from then. On the shop's thread the engine and that
-// work take turns; in a worker the engine runs while the main thread works, at the cost of two
+// docs/benchmarks.md). Each request arrives in a turn of the event loop of its own, as a read off
+// a socket does, and its latency counts from then. On the shop's thread the engine and that work
+// take turns; in a worker the engine runs while the main thread works, at the cost of two
 // messages a statement.
 // Run: flock /tmp/agritools-heavy.lock npx tsx bench/pglite-worker.bench.ts
 import { spawnSync } from 'node:child_process';

@@ -2,10 +2,12 @@ import fs, { existsSync, mkdtempSync, readlinkSync, rmSync, truncateSync, writeF
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { insertSeedDrills, wordOfThisRun } from '../../../tests/factories/products.ts';
 import { openDatabase } from './client.ts';
 import { pgliteDataBytes, sharedBuffersMb, SHARED_BUFFERS_MB } from './pglite-settings.ts';
+import { pgliteOnFolder } from './pglite-synced-fs.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'agritools-pglite-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -14,6 +16,15 @@ type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
 /** Rows of a raw query (PGlite answers { rows }). */
 const rows = async <T>(db: Db, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+/**
+ * The engine on the shop's folder opened on this thread, as its own thread opens it
+ * (pglite-thread.ts), so that the file calls it makes can be watched here.
+ */
+async function openOnThisThread() {
+  const client = pgliteOnFolder(join(dataDir, 'pglite'));
+  await client.waitReady;
+  return { db: drizzle(client) as unknown as Db, close: () => client.close() };
+}
 const setting = async (db: Db, name: string) =>
   (await rows<{ value: string }>(db, sql`select current_setting(${name}) as value`))[0]?.value;
 
@@ -45,7 +56,7 @@ describe('the embedded database', () => {
 
   it('syncs each commit to disk before answering it, and the files a checkpoint wrote', async () => {
     const folder = join(dataDir, 'pglite');
-    const database = await openDatabase({ kind: 'pglite', dataDir });
+    const database = await openOnThisThread();
     // Every fsync the process makes, by the path of the file (under the folder) it synced.
     const synced: string[] = [];
     const fsyncSync = fs.fsyncSync;
@@ -79,7 +90,7 @@ describe('the embedded database', () => {
 
   it("knows each file's size without asking the file each time, as the table grows and shrinks", async () => {
     const folder = join(dataDir, 'pglite');
-    const database = await openDatabase({ kind: 'pglite', dataDir });
+    const database = await openOnThisThread();
     const watch = vi.spyOn(fs, 'fstatSync');
     /**
      * The table's length in bytes as PostgreSQL counts it (ANALYZE asks the storage for its

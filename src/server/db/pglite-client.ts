@@ -2,29 +2,24 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import lockfile from 'proper-lockfile';
 import type { DatabaseHandle, DatabaseTarget, Db, MaintenanceRound } from './client.ts';
-import { pgliteStartParams } from './pglite-settings.ts';
-import { adoptSessionParsers, namedStatements } from './pglite-statements.ts';
-import { pgliteOnFolder } from './pglite-synced-fs.ts';
+import { RemoteEngine, type EngineClient } from './pglite-remote.ts';
+import { namedStatements } from './pglite-statements.ts';
 import * as schema from './schema.ts';
 
 // The embedded database (PGlite), opened by openDatabase (client.ts) when no DATABASE_URL is
 // set. Loaded on demand, so a server on PostgreSQL never loads it.
-
-/** PGlite's build of pg_trgm: catalogue search uses trigram similarity (migration 0004). */
-const extensions = { pg_trgm };
 
 export async function openPglite(
   target: Exclude<DatabaseTarget, { kind: 'postgres' }>,
   migrationsFolder: string,
 ): Promise<{ handle: DatabaseHandle; planOnceDb: Db }> {
   let release: (() => Promise<void>) | undefined;
-  let client: PGlite;
+  let engine: RemoteEngine;
   if (target.kind === 'pglite') {
     const dir = resolve(target.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
@@ -47,22 +42,24 @@ export async function openPglite(
     }
     try {
       if (!existsSync(join(dir, 'PG_VERSION'))) await createPgliteDatabase(dir);
-      client = pgliteOnFolder(dir, { extensions });
+      engine = new RemoteEngine({ kind: 'pglite', dir });
+      await engine.waitReady;
     } catch (error) {
       await release?.();
       throw error;
     }
   } else {
-    client = new PGlite({ extensions, startParams: pgliteStartParams() });
+    engine = new RemoteEngine({ kind: 'pglite-memory' });
+    await engine.waitReady;
   }
-  await client.waitReady;
+  // drizzle's PGlite driver calls only what the engine's client answers (query, transaction).
+  const client = engine as unknown as PGlite;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // Named statements are parsed once (pglite-statements.ts); those of client.ts executePrepared
   // run on a database of their own over the same engine and are planned once without their
   // values, as on PostgreSQL's plan-once pool.
   const planOnceDb = drizzlePglite(client, { schema }) as unknown as Db;
-  adoptSessionParsers(client, [db._.session, planOnceDb._.session]);
-  const named = namedStatements(client);
+  const named = namedStatements(engine);
   named.name(db._.session);
   named.name(planOnceDb._.session, { withoutValues: true });
   const handle: DatabaseHandle = {
@@ -72,20 +69,20 @@ export async function openPglite(
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },
     async listen(channel, onNotify) {
-      // PGlite runs in this process and calls listeners as the notifying statement completes.
-      const stop = await client.listen(channel, (payload) => onNotify(payload));
+      // The engine calls listeners as the notifying statement completes.
+      const stop = await engine.listen(channel, (payload) => onNotify(payload));
       return async () => {
-        if (!client.closed) await stop();
+        if (!engine.closed) await stop();
       };
     },
     async close() {
-      await client.close();
+      await engine.close();
       await release?.();
     },
     // Vacuum first: its writes are WAL the checkpoint then covers.
     maintain: async (): Promise<MaintenanceRound> => ({
-      tables: await vacuumWhereDue(client),
-      checkpointedWalBytes: await checkpointWhereDue(client),
+      tables: await vacuumWhereDue(engine),
+      checkpointedWalBytes: await checkpointWhereDue(engine),
     }),
   };
   return { handle, planOnceDb };
@@ -99,7 +96,7 @@ export async function openPglite(
  * Without it, dead row versions (orders moving through their states, mails sent, sign-in
  * counters) stay in the tables and their indexes for the life of the database.
  */
-async function vacuumWhereDue(client: PGlite): Promise<string[]> {
+async function vacuumWhereDue(client: EngineClient): Promise<string[]> {
   // The engine reports its counts at most once a second when it goes idle: report them now.
   await client.query('select pg_stat_force_next_flush()');
   const { rows } = await client.query<{ name: string; table: string; vacuum_due: boolean }>(
@@ -126,7 +123,7 @@ async function vacuumWhereDue(client: PGlite): Promise<string[]> {
  * checkpoint the segments before it are recycled or removed. Below a segment there is nothing
  * to give back and little to replay.
  */
-async function checkpointWhereDue(client: PGlite): Promise<number> {
+async function checkpointWhereDue(client: EngineClient): Promise<number> {
   const { rows } = await client.query<{ since: string; segment: string }>(
     `select pg_wal_lsn_diff(pg_current_wal_lsn(), redo_lsn)::bigint::text as since,
             (select setting from pg_settings where name = 'wal_segment_size') as segment

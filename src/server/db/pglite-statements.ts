@@ -1,5 +1,6 @@
-import { protocol, type PGlite, type Results, type Transaction } from '@electric-sql/pglite';
+import { protocol, type PGlite, type Results } from '@electric-sql/pglite';
 import type { PgSession } from 'drizzle-orm/pg-core';
+import type { QueryConfig, RemoteEngine } from './pglite-remote.ts';
 
 // Statements with a name are parsed once on the embedded database, as they are on PostgreSQL
 // (docs/decisions/032-named-statements-on-pglite.md). PGlite's query() sends every statement
@@ -12,12 +13,6 @@ const { serialize } = protocol;
 /** At most this many statements are kept by name; any further name runs as PGlite's query(). */
 export const MAX_NAMED_STATEMENTS = 200;
 
-/** What drizzle passes PGlite's query() (its prepared queries' config). */
-interface QueryConfig {
-  rowMode?: 'array' | 'object';
-  parsers?: Record<number, (value: string, typeId?: number) => unknown>;
-}
-
 /** A statement the engine holds: its text, its parameters' types and its columns. */
 interface Statement {
   text: string;
@@ -29,15 +24,12 @@ interface Statement {
 type PreparingSession = Pick<PgSession, 'prepareQuery'>;
 
 /**
- * The named statements of one PGlite database. `name(session)` makes the queries that session
- * prepares with a name (drizzle's `.prepare(name)`, client.ts `executePrepared`) run as named
- * statements of `client`, each parsed on its first call. Statements inside a transaction are
- * left as they are: a transaction's session is another.
+ * Runs named statements on `client`, on the engine's thread (pglite-thread.ts): each is parsed
+ * on its first call, then bound and run in one call into the engine. `withoutValues`: planned
+ * once without its values, like client.ts `executePrepared` on PostgreSQL.
  */
-export function namedStatements(client: PGlite) {
+export function namedStatementRunner(client: PGlite) {
   const statements = new Map<string, Statement>();
-  // The names given out so far (a statement is parsed on its first run).
-  const names = new Set<string>();
 
   /** Parses `text` under `name` and reads its parameters' types and its columns. */
   const prepare = async (name: string, text: string): Promise<Statement> => {
@@ -61,13 +53,13 @@ export function namedStatements(client: PGlite) {
     return statement;
   };
 
-  const run = (
+  return (
     name: string,
     text: string,
     params: unknown[],
-    config: QueryConfig | undefined,
+    rowMode: QueryConfig['rowMode'],
     withoutValues: boolean,
-  ) =>
+  ): Promise<Results> =>
     // The engine is one connection: wait for an open transaction to end and for the query
     // running now, as query() does (transaction lock, then query lock).
     client._runExclusiveTransaction(() =>
@@ -91,9 +83,7 @@ export function namedStatements(client: PGlite) {
             ...(withoutValues ? [serialize.query('reset plan_cache_mode')] : []),
           ]),
         );
-        const parsers = statement.fields.map(
-          ({ dataTypeID }) => config?.parsers?.[dataTypeID] ?? client.parsers[dataTypeID],
-        );
+        const parsers = statement.fields.map(({ dataTypeID }) => client.parsers[dataTypeID]);
         const rows: unknown[] = [];
         let affectedRows = 0;
         for (const message of messages) {
@@ -102,7 +92,7 @@ export function namedStatements(client: PGlite) {
               value === null ? null : parsers[i] ? parsers[i](value, statement.fields[i]!.dataTypeID) : value,
             );
             rows.push(
-              config?.rowMode === 'array'
+              rowMode === 'array'
                 ? row
                 : Object.fromEntries(statement.fields.map(({ name: column }, i) => [column, row[i]])),
             );
@@ -117,7 +107,17 @@ export function namedStatements(client: PGlite) {
         return { rows, fields: statement.fields, affectedRows } as Results;
       }),
     );
+}
 
+/**
+ * The named statements of one embedded database, on the shop's thread. `name(session)` makes
+ * the queries that session prepares with a name (drizzle's `.prepare(name)`, client.ts
+ * `executePrepared`) run as named statements of `engine`. Statements inside a transaction are
+ * left as they are: a transaction's session is another.
+ */
+export function namedStatements(engine: RemoteEngine) {
+  // The names given out so far (a statement is parsed on its first run).
+  const names = new Set<string>();
   return {
     /**
      * Runs `session`'s named queries as named statements. `withoutValues`: planned once without
@@ -131,50 +131,13 @@ export function namedStatements(client: PGlite) {
         if (name && (names.has(name) || names.size < MAX_NAMED_STATEMENTS)) {
           names.add(name);
           // drizzle's PGlite query runs `client.query(text, params, config)`: this one runs it named.
-          (prepared as unknown as { client: Pick<PGlite, 'query'> }).client = {
+          (prepared as unknown as { client: Pick<RemoteEngine, 'query'> }).client = {
             query: (text: string, params: unknown[] = [], config?: QueryConfig) =>
-              run(name, text, params, config, withoutValues),
-          } as Pick<PGlite, 'query'>;
+              engine.named(name, text, params, config, withoutValues),
+          } as Pick<RemoteEngine, 'query'>;
         }
         return prepared;
       };
     },
   };
-}
-
-/** What drizzle's PGlite session calls on its client: query(), and transaction() to open one. */
-interface SessionClient {
-  query: PGlite['query'];
-  transaction: PGlite['transaction'];
-}
-
-/**
- * drizzle passes PGlite its own parsers with every query it runs (dates, timestamps and
- * intervals left as text), and PGlite merges them into a copy of all of its own, over 300, for
- * each query: a one-row read by id took 479 µs instead of 301 (bench/pglite-query.bench.ts,
- * docs/decisions/032). Here the parsers that `sessions` pass are made `client`'s own the first
- * time they are seen, and their queries, in a transaction too, then pass none. drizzle passes the
- * same parsers with every query, so every query parses its values as before.
- */
-export function adoptSessionParsers(client: PGlite, sessions: object[]): void {
-  const adopted = new Set<string>();
-  const withoutParsers = (config?: QueryConfig): QueryConfig | undefined => {
-    if (!config?.parsers) return config;
-    for (const [type, parse] of Object.entries(config.parsers)) {
-      if (adopted.has(type)) continue;
-      client.parsers[type] = parse;
-      adopted.add(type);
-    }
-    return { rowMode: config.rowMode };
-  };
-  const querying = (target: Pick<PGlite, 'query'>): Pick<PGlite, 'query'> => ({
-    query: (text, params, config) => target.query(text, params, withoutParsers(config)),
-  });
-  const sessionClient: SessionClient = {
-    ...querying(client),
-    // A transaction's session calls only query() on its client.
-    transaction: (run) => client.transaction((tx) => run(querying(tx) as Transaction)),
-  };
-  // drizzle's PGlite session keeps the client it runs its queries on in `client`.
-  for (const session of sessions) (session as { client: SessionClient }).client = sessionClient;
 }

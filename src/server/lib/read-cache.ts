@@ -49,7 +49,7 @@ const sizeOf = (key: string, answer: CachedAnswer) =>
 
 /**
  * Serialized answers of the hot public catalogue reads (GET /api/products, /api/product/{id}),
- * so most of them cost no query at all: on PGlite every query runs on the server's own thread.
+ * so most of them cost no query at all: on PGlite one statement runs at a time, however many wait.
  * The cache is dropped after every catalogue write in this process and on the database's
  * `catalogue_changed` notification from any other; `maxAgeMs` bounds staleness should a
  * notification ever be missed. docs/decisions/008-catalogue-read-cache.md.
