@@ -188,6 +188,30 @@ test.describe('prerendered pages', () => {
     }
   });
 
+  test("the home page's placeholders stay still while its products load", async ({ page }) => {
+    // A moving placeholder repaints on the main thread every frame, which a slow phone pays
+    // for while the page loads (the stylesheet's last rule). Hold the app's code back, as a
+    // slow phone would, so the build's placeholders are what the page shows.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    let arrive!: () => void;
+    const codeArrives = new Promise<void>((resolve) => (arrive = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await codeArrives;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    const placeholders = page.locator('.skeleton');
+    await expect(placeholders.first()).toBeVisible();
+    const animations = await placeholders.evaluateAll((nodes) =>
+      nodes.map((node) => getComputedStyle(node).animationName),
+    );
+    expect(animations.length).toBeGreaterThan(0);
+    expect(new Set(animations)).toEqual(new Set(['none']));
+    arrive();
+    // The products take the placeholders' place.
+    await expect(page.getByRole('article').first()).toBeVisible();
+  });
+
   test("the app's scripts start only once the page has been shown", async ({ page }) => {
     // The build's pages, a server-drawn page and the shell: each is painted before its scripts
     // are asked for (decision 009), so the scripts never hold up the first paint.
