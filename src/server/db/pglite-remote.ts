@@ -55,6 +55,7 @@ export class RemoteEngine implements EngineClient {
   readonly #listeners = new Map<string, Set<(payload: string) => void>>();
   /** Types whose values are kept as the engine's text, as drizzle's parsers ask. */
   readonly #textTypes = new Set<number>();
+  readonly #parsersSeen = new WeakSet<object>();
   #nextId = 1;
   #stopped: Error | undefined;
   closed = false;
@@ -120,10 +121,10 @@ export class RemoteEngine implements EngineClient {
 
   /** Makes the types drizzle passes parsers for the engine's text, once; they must keep text. */
   async #keepAsText(config: QueryConfig | undefined): Promise<void> {
-    const fresh = Object.entries(config?.parsers ?? {}).filter(
-      ([type]) => !this.#textTypes.has(Number(type)),
-    );
-    if (fresh.length === 0) return;
+    const parsers = config?.parsers;
+    // Drizzle passes the same parsers object with every statement: look into each one once.
+    if (!parsers || this.#parsersSeen.has(parsers)) return;
+    const fresh = Object.entries(parsers).filter(([type]) => !this.#textTypes.has(Number(type)));
     for (const [type, parse] of fresh) {
       if (parse('2026-11-26 05:00:00+00', Number(type)) !== '2026-11-26 05:00:00+00')
         throw new Error(
@@ -131,12 +132,25 @@ export class RemoteEngine implements EngineClient {
         );
       this.#textTypes.add(Number(type));
     }
-    await this.#call<'textTypes'>({ op: 'textTypes', types: fresh.map(([type]) => Number(type)) });
+    if (fresh.length > 0)
+      await this.#call<'textTypes'>({ op: 'textTypes', types: fresh.map(([type]) => Number(type)) });
+    this.#parsersSeen.add(parsers);
   }
 
-  async query<T>(text: string, params: unknown[] = [], config?: QueryConfig): Promise<Results<T>> {
+  /** One statement, within the transaction `tx` when given. */
+  async #query<T>(text: string, params: unknown[], config: QueryConfig | undefined, tx?: number) {
     await this.#keepAsText(config);
-    return (await this.#call<'query'>({ op: 'query', text, params, rowMode: config?.rowMode })) as Results<T>;
+    return (await this.#call<'query'>({
+      op: 'query',
+      text,
+      params,
+      rowMode: config?.rowMode,
+      tx,
+    })) as Results<T>;
+  }
+
+  query<T>(text: string, params: unknown[] = [], config?: QueryConfig): Promise<Results<T>> {
+    return this.#query<T>(text, params, config);
   }
 
   /** A statement run by name (pglite-statements.ts): parsed on its first call only. */
@@ -163,16 +177,8 @@ export class RemoteEngine implements EngineClient {
     let result: T;
     try {
       result = await run({
-        query: async <R>(text: string, params: unknown[] = [], config?: QueryConfig) => {
-          await this.#keepAsText(config);
-          return (await this.#call<'query'>({
-            op: 'query',
-            text,
-            params,
-            rowMode: config?.rowMode,
-            tx,
-          })) as Results<R>;
-        },
+        query: <R>(text: string, params: unknown[] = [], config?: QueryConfig) =>
+          this.#query<R>(text, params, config, tx),
       });
     } catch (error) {
       await this.#call<'end'>({ op: 'end', tx, commit: false });
