@@ -3,6 +3,7 @@ import { messages } from '../../src/shared/messages.ts';
 import type { Page, Request } from '@playwright/test';
 import { DESKTOP, MOBILE, expect, test } from './fixtures.ts';
 import { ADMIN, bearerHeaders, signInAs, signUpNewCustomer } from './support/auth.ts';
+import { holdAppCodeBack } from './support/app-code.ts';
 import { inNewContext } from './support/context.ts';
 
 // The catalogue a dealer searches (docs/decisions/020): the products page keeps its state in the
@@ -145,19 +146,14 @@ test('each public page loads only the form libraries it uses', async ({ page }) 
 
 test('what a visitor types before the page is ready stays typed', async ({ page }) => {
   // The server draws /products at once; hold the app's code back, as a slow phone would.
-  let arrive!: () => void;
-  const codeArrives = new Promise<void>((resolve) => (arrive = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await codeArrives;
-    await route.continue();
-  });
+  const release = await holdAppCodeBack(page);
   await page.goto('/products', { waitUntil: 'commit' });
   const box = page.getByRole('searchbox', { name: messages.searchLabel });
   await page.getByRole('checkbox', { name: messages.inStockOnly }).check();
   await box.fill('knapsak');
   await expect(serverSearchBox(page)).toHaveCount(1);
 
-  arrive();
+  release();
   // The app has drawn its own form in place of the server's…
   await expect(serverSearchBox(page)).toHaveCount(0);
   // …with the text still typed and the box still in use, and the choice applied.

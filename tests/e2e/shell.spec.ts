@@ -3,6 +3,7 @@ import { COPYRIGHT_YEAR } from '../../src/shared/constants.ts';
 import type { Page } from '@playwright/test';
 import { DESKTOP, MOBILE, expect, test } from './fixtures.ts';
 import { signUpNewCustomer } from './support/auth.ts';
+import { APP_ENTRY_SCRIPT, holdAppCodeBack } from './support/app-code.ts';
 import { inNewContext } from './support/context.ts';
 import { START_SCRIPTS } from '../../src/shared/start-scripts.ts';
 
@@ -193,12 +194,7 @@ test.describe('prerendered pages', () => {
     // for while the page loads (the stylesheet's last rule). Hold the app's code back, as a
     // slow phone would, so the build's placeholders are what the page shows.
     await page.emulateMedia({ reducedMotion: 'no-preference' });
-    let arrive!: () => void;
-    const codeArrives = new Promise<void>((resolve) => (arrive = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await codeArrives;
-      await route.continue();
-    });
+    const release = await holdAppCodeBack(page);
     await page.goto('/', { waitUntil: 'commit' });
     const placeholders = page.locator('.skeleton');
     await expect(placeholders.first()).toBeVisible();
@@ -207,7 +203,7 @@ test.describe('prerendered pages', () => {
     );
     expect(animations.length).toBeGreaterThan(0);
     expect(new Set(animations)).toEqual(new Set(['none']));
-    arrive();
+    release();
     // The products take the placeholders' place.
     await expect(page.getByRole('article').first()).toBeVisible();
   });
@@ -218,10 +214,12 @@ test.describe('prerendered pages', () => {
     for (const path of ['/', '/login', '/products', '/dashboard']) {
       await page.goto(path);
       const entryRequested = () =>
-        page.evaluate(() =>
-          performance
-            .getEntriesByType('resource')
-            .some((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name)),
+        page.evaluate(
+          (entryScript) =>
+            performance
+              .getEntriesByType('resource')
+              .some((entry) => new RegExp(entryScript).test(entry.name)),
+          APP_ENTRY_SCRIPT.source,
         );
       await expect.poll(entryRequested).toBe(true);
       const { firstPaint, scripts } = await page.evaluate(() => ({
