@@ -5,6 +5,7 @@ import { DESKTOP, MOBILE, expect, test } from './fixtures.ts';
 import { ADMIN, bearerHeaders, signInAs, signUpNewCustomer } from './support/auth.ts';
 import { holdAppCodeBack } from './support/app-code.ts';
 import { inNewContext } from './support/context.ts';
+import { addProduct } from './support/products.ts';
 
 // The catalogue a dealer searches (docs/decisions/020): the products page keeps its state in the
 // address, search forgives a typo, and each product has its own server-drawn page.
@@ -109,6 +110,72 @@ test('on a phone the first product shows under the search and filters without sc
     );
   }
 });
+
+// A row of cards reads across: each card's price and figures at the same height as its
+// neighbours', whatever the length of its description, in the server's drawing and the app's.
+test('cards side by side show their prices and figures in line, however long their descriptions', async ({
+  browser,
+}) => {
+  const tag = `Zr${randomBytes(3).toString('hex')}`;
+  const names: string[] = [];
+  for (const description of [
+    'Short.',
+    'Forged steel tines on an ash handle, for breaking crusted soil between rows of chilli and aubergine seedlings.',
+    'Light and sharp: made for weeding around young paddy.',
+  ])
+    names.push(
+      (await addProduct(browser, { price: 12, stock: 30, minOrder: 1, description }, `${tag} Row tiller`))
+        .name,
+    );
+
+  // The app's drawing: the three found by their tag, one row on a desktop.
+  await inNewContext(
+    browser,
+    async (visitor) => {
+      await visitor.goto(`/products?q=${tag}`);
+      const rows = await figureTopsByRow(visitor, names);
+      expect(rows, 'one row holds the three').toHaveLength(1);
+      for (const row of rows) expectInLine(row);
+    },
+    { viewport: DESKTOP },
+  );
+
+  // The server's drawing of the newest products, which the three are among: at least two of them
+  // share a row (three columns), though another story's product may come between them.
+  await inNewContext(
+    browser,
+    async (visitor) => {
+      await visitor.goto('/products');
+      const rows = await figureTopsByRow(visitor, names);
+      expect(rows.some((row) => row.length > 1)).toBe(true);
+      for (const row of rows) expectInLine(row);
+    },
+    { viewport: DESKTOP, javaScriptEnabled: false },
+  );
+});
+
+/**
+ * The top of the figures (stock and minimum order) of each card named, grouped by the card's
+ * row. The names must fit on one line, so that only the descriptions differ.
+ */
+async function figureTopsByRow(page: Page, names: string[]): Promise<number[][]> {
+  const rows = new Map<number, number[]>();
+  for (const name of names) {
+    const card = page.getByRole('article', { name });
+    await expect(card).toBeVisible();
+    const { row, figures } = await card.evaluate((article) => ({
+      row: Math.round(article.getBoundingClientRect().top),
+      figures: article.querySelector('dl')!.getBoundingClientRect().top,
+    }));
+    rows.set(row, [...(rows.get(row) ?? []), figures]);
+  }
+  return [...rows.values()];
+}
+
+/** Tops within a pixel of each other (positions between pixels round either way). */
+function expectInLine(tops: number[]) {
+  expect(Math.max(...tops) - Math.min(...tops), `figures at ${tops.join(', ')}`).toBeLessThanOrEqual(1);
+}
 
 // A dealer on a phone pays for every script a page loads. The products page needs neither the
 // form library (react-hook-form) nor the schema library (zod); the login page needs only the

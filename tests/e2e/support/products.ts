@@ -29,7 +29,7 @@ export function withAdmin<T>(browser: Browser, run: (page: Page) => Promise<T>):
 /** A new product with a unique name (`namePrefix` + random hex) and the given figures. */
 export async function addProduct(
   browser: Browser,
-  values: { price: number; stock: number; minOrder: number },
+  { description, ...values }: { price: number; stock: number; minOrder: number; description?: string },
   namePrefix = 'Test tiller',
 ): Promise<TestProduct> {
   const name = `${namePrefix} ${randomBytes(3).toString('hex')}`;
@@ -41,7 +41,8 @@ export async function addProduct(
         ...values,
         rating: 4,
         img: '/images/products/garden-hoe.svg',
-        description: 'A hand tiller made for the browser stories: light, sharp and easy on the back.',
+        description:
+          description ?? 'A hand tiller made for the browser stories: light, sharp and easy on the back.',
       },
     });
     expect(response.status(), await response.text()).toBe(201);

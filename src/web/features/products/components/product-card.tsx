@@ -32,7 +32,10 @@ export function ProductCard({ product }: { product: Product }) {
           className="h-full w-full object-cover"
         />
       </figure>
-      <div className="card-body gap-3 p-5">
+      {/* Nothing in the body grows (daisyUI lets a card's paragraphs take the spare height), so
+          the price and figures of cards side by side line up whatever their descriptions'
+          lengths, and the spare height goes above the buttons (mt-auto). */}
+      <div className="card-body gap-3 p-5 *:grow-0">
         <h3 id={titleId} className="card-title text-lg leading-snug">
           {/* The product's own page (its name); 'See more' and Place Order lead to ordering (spec section 2). */}
           <Link to={paths.product(product._id)} className="link-hover">
