@@ -10,12 +10,21 @@
 // empty, which read as a score of 0) is named and retried.
 // BENCH_VERBOSE=1 also names each run's largest paint (the element Lighthouse chose) and its long
 // tasks (the script Lighthouse blames, simulated duration and start, ms).
+// BENCH_CPU_SLOWDOWN=8 asks what a machine half as fast would score (browser.ts CPU_SLOWDOWN).
 // Run: npm run build && npx tsx bench/pages.bench.ts
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import { printTable, startShop } from './lib.ts';
-import { CHROMIUM, CHROMIUM_FLAGS, scriptsOf, signInDemoCustomer, sizeRow } from './browser.ts';
+import {
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  CPU_SLOWDOWN,
+  LIGHTHOUSE_THROTTLING,
+  scriptsOf,
+  signInDemoCustomer,
+  sizeRow,
+} from './browser.ts';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
@@ -125,7 +134,7 @@ try {
     chrome.kill();
   }
   printTable(
-    `Lighthouse, mobile (simulated throttling), ${RUNS} runs per page (metrics of the median run)`,
+    `Lighthouse, mobile (simulated throttling, CPU slowed ${CPU_SLOWDOWN} times), ${RUNS} runs per page (metrics of the median run)`,
     rows,
   );
 } finally {
@@ -161,6 +170,7 @@ async function measure(port: number, url: string): Promise<Run | string> {
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
+    throttling: LIGHTHOUSE_THROTTLING,
   });
   const lhr = runnerResult?.lhr;
   if (!lhr) return 'no result';

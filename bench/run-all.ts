@@ -7,6 +7,7 @@ const benches = [
   'orders.bench.ts',
   'scale.bench.ts',
   'pages.bench.ts',
+  'page-tasks.bench.ts',
   'takeover.bench.ts',
   'page-js.bench.ts',
   'number-format.bench.ts',

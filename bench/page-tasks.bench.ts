@@ -1,0 +1,93 @@
+// Where a page's main-thread time goes while it loads, read from Lighthouse's own trace (mobile,
+// simulated throttling, Debian's Chromium, as bench/pages.bench.ts): each run's score and
+// blocking time, the main thread's work by Lighthouse's groups, and every task of BENCH_TASK_MS
+// (default 10) or more with the trace events that took its time. Times are as observed, before
+// Lighthouse's four-fold CPU slowdown: a task counts towards the blocking time when four times
+// its length passes 50 ms, so on the machine measured a task over 12.5 ms adds to it.
+// BENCH_PAGES=/,/product/{id} picks the pages (default /products; {id} is the first product),
+// LIGHTHOUSE_RUNS the runs per page (default 3), BENCH_CPU_SLOWDOWN=8 what a machine half as
+// fast would score (browser.ts CPU_SLOWDOWN).
+// Run: npm run build && flock /tmp/agritools-heavy.lock npx tsx bench/page-tasks.bench.ts
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { MainThreadTasks } from 'lighthouse/core/computed/main-thread-tasks.js';
+import { startShop } from './lib.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, CPU_SLOWDOWN, LIGHTHOUSE_THROTTLING } from './browser.ts';
+
+type Task = Awaited<ReturnType<typeof MainThreadTasks.request>>[number];
+
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const TASK_MS = Number(process.env.BENCH_TASK_MS ?? 10);
+const PORT = Number(process.env.BENCH_PORT ?? 3315);
+
+/** Milliseconds, rounded, for printing. */
+const ms = (value: number) => Math.round(value);
+
+/** The `top` trace events that took most of a task's own time and its children's. */
+function heaviestEvents(task: Task, top = 6): string {
+  const selfTimes = new Map<string, number>();
+  const visit = (node: Task) => {
+    selfTimes.set(node.event.name, (selfTimes.get(node.event.name) ?? 0) + node.selfTime);
+    node.children.forEach(visit);
+  };
+  visit(task);
+  return [...selfTimes]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, time]) => `${name} ${time.toFixed(1)}`)
+    .join(', ');
+}
+
+const shop = await startShop({ NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${PORT}` }, PORT);
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM,
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+});
+try {
+  const products = (await (await fetch(`${shop.url}/api/products`)).json()) as Array<{ _id: string }>;
+  const pages = (process.env.BENCH_PAGES ?? '/products')
+    .split(',')
+    .map((path) => path.replace('{id}', products[0]!._id));
+  console.log(`CPU slowed ${CPU_SLOWDOWN} times; tasks of ${TASK_MS} ms or more (observed)`);
+  for (const path of pages)
+    for (let run = 1; run <= RUNS; run += 1) {
+      const result = await lighthouse(`${shop.url}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        throttling: LIGHTHOUSE_THROTTLING,
+      });
+      if (!result || result.lhr.runtimeError) {
+        console.warn(`${path}, run ${run}: ${result?.lhr.runtimeError?.message ?? 'no result'}`);
+        continue;
+      }
+      const { lhr } = result;
+      const metric = (id: string) => ms(lhr.audits[id]?.numericValue ?? Number.NaN);
+      const tasks = await MainThreadTasks.request(result.artifacts.Trace, { computedCache: new Map() });
+      const start = Math.min(...tasks.map((task) => task.startTime));
+      const groups = new Map<string, number>();
+      for (const task of tasks) groups.set(task.group.id, (groups.get(task.group.id) ?? 0) + task.selfTime);
+      console.log(
+        `\n${path}, run ${run}: score ${ms((lhr.categories.performance?.score ?? 0) * 100)}, ` +
+          `blocking time ${metric('total-blocking-time')} ms, first paint ${metric('first-contentful-paint')} ms, ` +
+          `CPU index ${ms(lhr.environment.benchmarkIndex)}`,
+      );
+      console.log(
+        `  main thread by group (ms): ${[...groups]
+          .sort((a, b) => b[1] - a[1])
+          .map(([group, time]) => `${group} ${ms(time)}`)
+          .join(', ')}`,
+      );
+      for (const task of tasks.filter((task) => !task.parent && task.duration >= TASK_MS)) {
+        const scripts = task.attributableURLs.map((url) => url.split('/').pop()).join(' ');
+        console.log(
+          `  at ${ms(task.startTime - start)} ms: ${task.duration.toFixed(1)} ms` +
+            `${scripts ? ` [${scripts}]` : ''}: ${heaviestEvents(task)}`,
+        );
+      }
+    }
+} finally {
+  chrome.kill();
+  await shop.stop();
+}
