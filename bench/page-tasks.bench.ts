@@ -2,8 +2,8 @@
 // simulated throttling, Debian's Chromium, as bench/pages.bench.ts): each run's score and
 // blocking time, the main thread's work by Lighthouse's groups, and every task of BENCH_TASK_MS
 // (default 10) or more with the trace events that took its time. Times are as observed, before
-// Lighthouse's four-fold CPU slowdown: a task counts towards the blocking time when four times
-// its length passes 50 ms, so on the machine measured a task over 12.5 ms adds to it.
+// Lighthouse's CPU slowdown (four-fold unless BENCH_CPU_SLOWDOWN says otherwise): a task counts
+// towards the blocking time when its length times the slowdown passes 50 ms (12.5 ms at four).
 // BENCH_PAGES=/,/product/{id} picks the pages (default /products; {id} is the first product),
 // LIGHTHOUSE_RUNS the runs per page (default 3), BENCH_CPU_SLOWDOWN=8 what a machine half as
 // fast would score (browser.ts CPU_SLOWDOWN).
