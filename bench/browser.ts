@@ -3,6 +3,8 @@
 // depend on the server's compression settings.
 import { gzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
 import { throttling } from 'lighthouse/core/config/constants.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -23,8 +25,23 @@ export const CHROMIUM_FLAGS = [
 export const CPU_SLOWDOWN = Number(
   process.env.BENCH_CPU_SLOWDOWN ?? throttling.mobileSlow4G.cpuSlowdownMultiplier,
 );
-/** Lighthouse's mobile throttling (simulated slow 4G) with that CPU slowdown. */
-export const LIGHTHOUSE_THROTTLING = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN };
+
+/** Debian's Chromium, headless, for Lighthouse to drive. */
+export const launchChromeForLighthouse = () =>
+  chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
+
+/**
+ * One Lighthouse run of `url` in the Chromium listening on `port`: performance only, mobile,
+ * simulated slow 4G with the CPU slowed CPU_SLOWDOWN times. Both page benches measure this way.
+ */
+export const runLighthouse = (port: number, url: string) =>
+  lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN },
+  });
 /** The most JavaScript (gzip KB) a page may load, where the shop has a goal for it. */
 export const JS_TARGETS_KB: Record<string, number> = { '/': 90, '/bn/': 100 };
 

@@ -8,11 +8,9 @@
 // LIGHTHOUSE_RUNS the runs per page (default 3), BENCH_CPU_SLOWDOWN=8 what a machine half as
 // fast would score (browser.ts CPU_SLOWDOWN).
 // Run: npm run build && flock /tmp/agritools-heavy.lock npx tsx bench/page-tasks.bench.ts
-import lighthouse from 'lighthouse';
-import * as chromeLauncher from 'chrome-launcher';
 import { MainThreadTasks } from 'lighthouse/core/computed/main-thread-tasks.js';
 import { startShop } from './lib.ts';
-import { CHROMIUM, CHROMIUM_FLAGS, CPU_SLOWDOWN, LIGHTHOUSE_THROTTLING } from './browser.ts';
+import { CPU_SLOWDOWN, launchChromeForLighthouse, runLighthouse } from './browser.ts';
 
 type Task = Awaited<ReturnType<typeof MainThreadTasks.request>>[number];
 
@@ -39,10 +37,7 @@ function heaviestEvents(task: Task, top = 6): string {
 }
 
 const shop = await startShop({ NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${PORT}` }, PORT);
-const chrome = await chromeLauncher.launch({
-  chromePath: CHROMIUM,
-  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
-});
+const chrome = await launchChromeForLighthouse();
 try {
   const products = (await (await fetch(`${shop.url}/api/products`)).json()) as Array<{ _id: string }>;
   const pages = (process.env.BENCH_PAGES ?? '/products')
@@ -51,13 +46,7 @@ try {
   console.log(`CPU slowed ${CPU_SLOWDOWN} times; tasks of ${TASK_MS} ms or more (observed)`);
   for (const path of pages)
     for (let run = 1; run <= RUNS; run += 1) {
-      const result = await lighthouse(`${shop.url}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        throttling: LIGHTHOUSE_THROTTLING,
-      });
+      const result = await runLighthouse(chrome.port, `${shop.url}${path}`);
       if (!result || result.lhr.runtimeError) {
         console.warn(`${path}, run ${run}: ${result?.lhr.runtimeError?.message ?? 'no result'}`);
         continue;

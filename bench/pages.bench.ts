@@ -12,15 +12,14 @@
 // tasks (the script Lighthouse blames, simulated duration and start, ms).
 // BENCH_CPU_SLOWDOWN=8 asks what a machine half as fast would score (browser.ts CPU_SLOWDOWN).
 // Run: npm run build && npx tsx bench/pages.bench.ts
-import lighthouse from 'lighthouse';
-import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import { printTable, startShop } from './lib.ts';
 import {
   CHROMIUM,
   CHROMIUM_FLAGS,
   CPU_SLOWDOWN,
-  LIGHTHOUSE_THROTTLING,
+  launchChromeForLighthouse,
+  runLighthouse,
   scriptsOf,
   signInDemoCustomer,
   sizeRow,
@@ -72,10 +71,7 @@ try {
   }
   printTable('JavaScript loaded per route (gzip)', sizeRows);
 
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
-  });
+  const chrome = await launchChromeForLighthouse();
   // Lighthouse keeps the browser's cookies between runs (it clears caches and service workers,
   // not cookies or local storage): this connection puts the customer's in for /placeorder and
   // takes them out for every other page.
@@ -165,13 +161,7 @@ interface Run {
 
 /** One Lighthouse run, or the reason Lighthouse gives for not completing it. */
 async function measure(port: number, url: string): Promise<Run | string> {
-  const runnerResult = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance'],
-    throttling: LIGHTHOUSE_THROTTLING,
-  });
+  const runnerResult = await runLighthouse(port, url);
   const lhr = runnerResult?.lhr;
   if (!lhr) return 'no result';
   if (lhr.runtimeError) return `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
