@@ -33,7 +33,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:btn"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-field focus:bg-base-100 focus:px-4 focus:py-2 focus:font-semibold focus:shadow"
       >
         {t.skipToContent}
       </a>
