@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 // Toasts without react-toastify in the first JavaScript of the light public pages
-// (home, blogs, portfolio): the container mounts on the first toast or the first page that
-// uses toasts, and the library queues toasts raised before it mounts.
+// (home, blogs, portfolio, the catalogue's pages): the container mounts on the first toast or
+// the first page that uses toasts, and the library queues toasts raised before it mounts.
 let wanted = false;
 const listeners = new Set<() => void>();
 

@@ -10,8 +10,15 @@ import { t } from '../../lib/i18n.ts';
 
 const Toasts = lazy(() => import('./toasts.tsx'));
 
-/** Pages that never raise a toast themselves: react-toastify stays out of their JavaScript. */
-const LIGHT_PAGES = new Set<string>([paths.root, paths.home, paths.blogs, paths.portfolio]);
+/**
+ * Pages that never raise a toast themselves: react-toastify stays out of their JavaScript until
+ * something asks for a toast (toast.ts). The catalogue's pages are among them: a phone that
+ * opens a product from a search engine evaluates that much less before it can answer a tap.
+ */
+const LIGHT_PAGES = new Set<string>([paths.root, paths.home, paths.blogs, paths.portfolio, paths.products]);
+const PRODUCT_PAGE_PREFIX = paths.product('');
+const isLightPage = (pathname: string) =>
+  LIGHT_PAGES.has(pathname) || pathname.startsWith(PRODUCT_PAGE_PREFIX);
 
 /** The frame of every page (top bar, footer, toasts) around the page the address chose. */
 export function RootLayout({ children }: { children: ReactNode }) {
@@ -20,7 +27,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
   // Once mounted the container stays, so a toast raised just before navigating home
   // (review added, signed out) is still shown there.
   const [toastsMounted, setToastsMounted] = useState(false);
-  const needToasts = requested || !LIGHT_PAGES.has(pathname);
+  const needToasts = requested || !isLightPage(pathname);
   if (needToasts && !toastsMounted) setToastsMounted(true);
 
   // A new page starts at the top, as a full page load would. The braces matter: Chromium's
