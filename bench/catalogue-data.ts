@@ -1,5 +1,9 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../src/server/db/client.ts';
+import { openDatabase, type Db } from '../src/server/db/client.ts';
+import { seedDemo } from '../src/server/db/seed.ts';
 
 // A generated catalogue for the search and catalogue benchmarks: `count` products in six
 // categories, names built from materials, tool kinds, sizes and a model number, so that a
@@ -116,4 +120,24 @@ export async function seedCatalogue(db: Db, count: number): Promise<void> {
     );
   }
   await db.execute(sql`vacuum analyze`);
+}
+
+/**
+ * A new DATA_DIR whose embedded database holds the demo catalogue, newest, and `count` generated
+ * products before it: the products page then draws a whole first page of cards, as a real
+ * maker's shop does, where the demo alone fills about half of one. A shop started on it seeds
+ * no demo products of its own (there are products already), only the demo accounts; remove the
+ * folder once the shop has stopped.
+ */
+export async function dataDirWithCatalogue(count: number): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'agritools-catalogue-'));
+  const seeding = await openDatabase({ kind: 'pglite', dataDir });
+  try {
+    await seeding.migrate();
+    await seedDemo(seeding.db);
+    await seedCatalogue(seeding.db, count);
+  } finally {
+    await seeding.close();
+  }
+  return dataDir;
 }
