@@ -46,7 +46,11 @@ export const productListSchema = z.array(productSchema);
 
 /** The longest search text accepted; longer is a 400, not a slow query. */
 export const SEARCH_TEXT_MAX = 200;
-export const SEARCH_PAGE_DEFAULT = 24;
+/**
+ * A search's page, and so the cards /products draws first: a phone shows one card a screen, and
+ * every card drawn is laid out twice before the page answers a tap (docs/decisions/020).
+ */
+export const SEARCH_PAGE_DEFAULT = 12;
 export const SEARCH_PAGE_MAX = 100;
 
 const optionalDollars = z.coerce

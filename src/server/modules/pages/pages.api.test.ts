@@ -275,6 +275,24 @@ describe('GET /products', () => {
     expect(html).toContain('name="q" type="search"');
   });
 
+  it('draws one page of twelve cards, the page the app shows first, and leaves the rest to Load more', async () => {
+    const made: Array<Awaited<ReturnType<typeof createProduct>>> = [];
+    for (let i = 0; i < 13; i += 1) made.push(await createProduct(t.app, { name: `Paged Sickle ${i}` }));
+    const html = (await t.app.inject({ method: 'GET', url: '/products' })).body;
+    expect(html.match(/<article /g)).toHaveLength(12);
+    for (const product of made.slice(1)) expect(html).toContain(`href="/product/${product.id}"`);
+    expect(html).not.toContain(made[0]!.id);
+    // The app's first page is the same search: the same twelve, and a link to the next page.
+    const first = await t.app.inject({ method: 'GET', url: '/api/products?sort=newest' });
+    expect((JSON.parse(first.body) as Array<{ _id: string }>).map((product) => product._id)).toEqual(
+      made
+        .slice(1)
+        .reverse()
+        .map((product) => product.id),
+    );
+    expect(first.headers.link).toContain('rel="next"');
+  });
+
   it('draws the Bengali catalogue in Bengali: names, words, digits and taka', async () => {
     const product = await createProduct(t.app, { name: 'Knapsack Sprayer', priceCents: 123450, stock: 1250 });
     await t.app.db.update(products).set({ nameBn: 'ন্যাপস্যাক স্প্রেয়ার' }).where(eq(products.id, product.id));
