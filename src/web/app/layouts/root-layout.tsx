@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
+import { parse } from 'regexparam';
+import { matchRoute, useLocation } from 'wouter';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useToastsRequested } from '../../lib/toast.ts';
@@ -14,11 +15,18 @@ const Toasts = lazy(() => import('./toasts.tsx'));
  * Pages that never raise a toast themselves: react-toastify stays out of their JavaScript until
  * something asks for a toast (toast.ts). The catalogue's pages are among them: a phone that
  * opens a product from a search engine evaluates that much less before it can answer a tap.
+ * Route patterns, matched as the router matches its routes.
  */
-const LIGHT_PAGES = new Set<string>([paths.root, paths.home, paths.blogs, paths.portfolio, paths.products]);
-const PRODUCT_PAGE_PREFIX = paths.product('');
+const LIGHT_PAGES = [
+  paths.root,
+  paths.home,
+  paths.blogs,
+  paths.portfolio,
+  paths.products,
+  paths.productPattern,
+];
 const isLightPage = (pathname: string) =>
-  LIGHT_PAGES.has(pathname) || pathname.startsWith(PRODUCT_PAGE_PREFIX);
+  LIGHT_PAGES.some((pattern) => matchRoute(parse, pattern, pathname)[0]);
 
 /** The frame of every page (top bar, footer, toasts) around the page the address chose. */
 export function RootLayout({ children }: { children: ReactNode }) {
