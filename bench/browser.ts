@@ -7,7 +7,6 @@ import type { Browser } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { throttling } from 'lighthouse/core/config/constants.js';
-import { dataDirWithCatalogue } from './catalogue-data.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = [
@@ -37,6 +36,8 @@ export const CPU_SLOWDOWN = Number(
 export async function benchCatalogue(): Promise<{ env: Record<string, string>; remove(): void }> {
   const count = Number(process.env.BENCH_CATALOGUE ?? 0);
   if (!(count > 0)) return { env: {}, remove: () => undefined };
+  // Loaded only when asked for: it brings the database client, which the demo catalogue needs not.
+  const { dataDirWithCatalogue } = await import('./catalogue-data.ts');
   const dataDir = await dataDirWithCatalogue(count);
   return {
     env: { DATA_DIR: dataDir },
