@@ -36,7 +36,7 @@ export const CPU_SLOWDOWN = Number(
 export async function benchCatalogue(): Promise<{ env: Record<string, string>; remove(): void }> {
   const count = Number(process.env.BENCH_CATALOGUE ?? 0);
   if (!(count > 0)) return { env: {}, remove: () => undefined };
-  // Loaded only when asked for: it brings the database client, which the demo catalogue needs not.
+  // Loaded only when asked for: it brings the database client, which a bench of the demo never uses.
   const { dataDirWithCatalogue } = await import('./catalogue-data.ts');
   const dataDir = await dataDirWithCatalogue(count);
   return {
