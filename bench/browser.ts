@@ -1,7 +1,6 @@
 // What the page benches share: Debian's Chromium with the flags this machine needs, and the
 // JavaScript a page makes Chromium download, gzip-compressed at level 9 so the figure does not
 // depend on the server's compression settings.
-import { rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
 import lighthouse from 'lighthouse';
@@ -26,24 +25,6 @@ export const CHROMIUM_FLAGS = [
 export const CPU_SLOWDOWN = Number(
   process.env.BENCH_CPU_SLOWDOWN ?? throttling.mobileSlow4G.cpuSlowdownMultiplier,
 );
-
-/**
- * The shop's settings for the catalogue a page bench measures: the demo's 14 products, or with
- * BENCH_CATALOGUE=N that many generated products beside them (catalogue-data.ts), so that
- * `/products` draws a whole first page of cards as a real maker's shop does. `remove` deletes
- * the database made for it once the shop has stopped.
- */
-export async function benchCatalogue(): Promise<{ env: Record<string, string>; remove(): void }> {
-  const count = Number(process.env.BENCH_CATALOGUE ?? 0);
-  if (!(count > 0)) return { env: {}, remove: () => undefined };
-  // Loaded only when asked for: it brings the database client, which a bench of the demo never uses.
-  const { dataDirWithCatalogue } = await import('./catalogue-data.ts');
-  const dataDir = await dataDirWithCatalogue(count);
-  return {
-    env: { DATA_DIR: dataDir },
-    remove: () => rmSync(dataDir, { recursive: true, force: true }),
-  };
-}
 
 /** Debian's Chromium, headless, for Lighthouse to drive. */
 export const launchChromeForLighthouse = () =>

@@ -2,7 +2,7 @@
 // The shop and the ceiling each run in a child process of their own; the load generator
 // (autocannon) runs in the bench's process, which does nothing else while it measures.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -45,6 +45,35 @@ export async function startShop(
     }
   }
   return shop;
+}
+
+/**
+ * The built shop as both page benches measure it, on port `port`: its public URL the address the
+ * bench talks to (Better Auth refuses a sign-in whose Origin is not the shop's public URL, which
+ * defaults to http://localhost:PORT), and its catalogue the demo's 14 products, or with
+ * BENCH_CATALOGUE=N that many generated products beside them (catalogue-data.ts), so that
+ * `/products` draws a whole first page of cards as a real maker's shop does. `stop` also deletes
+ * the database made for it.
+ */
+export async function startPageBenchShop(port: number): Promise<ServerProcess> {
+  const count = Number(process.env.BENCH_CATALOGUE ?? 0);
+  // Loaded only when asked for: it brings the database client, which a bench of the demo never uses.
+  const dataDir = count > 0 ? await (await import('./catalogue-data.ts')).dataDirWithCatalogue(count) : '';
+  const remove = () => dataDir && rmSync(dataDir, { recursive: true, force: true });
+  try {
+    const shop = await startShop(
+      {
+        NODE_ENV: 'development',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ...(dataDir && { DATA_DIR: dataDir }),
+      },
+      port,
+    );
+    return { ...shop, stop: () => shop.stop().finally(remove) };
+  } catch (error) {
+    remove();
+    throw error;
+  }
 }
 
 /**

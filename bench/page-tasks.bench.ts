@@ -7,11 +7,11 @@
 // BENCH_PAGES=/,/product/{id} picks the pages (default /products; {id} is the first product),
 // LIGHTHOUSE_RUNS the runs per page (default 3), BENCH_CPU_SLOWDOWN=8 what a machine half as
 // fast would score (browser.ts CPU_SLOWDOWN), BENCH_CATALOGUE=1000 a catalogue of that many more
-// products than the demo's (browser.ts benchCatalogue).
+// products than the demo's (lib.ts startPageBenchShop).
 // Run: npm run build && flock /tmp/agritools-heavy.lock npx tsx bench/page-tasks.bench.ts
 import { MainThreadTasks } from 'lighthouse/core/computed/main-thread-tasks.js';
-import { startShop } from './lib.ts';
-import { benchCatalogue, CPU_SLOWDOWN, launchChromeForLighthouse, runLighthouse } from './browser.ts';
+import { startPageBenchShop } from './lib.ts';
+import { CPU_SLOWDOWN, launchChromeForLighthouse, runLighthouse } from './browser.ts';
 
 type Task = Awaited<ReturnType<typeof MainThreadTasks.request>>[number];
 
@@ -37,11 +37,7 @@ function heaviestEvents(task: Task, top = 6): string {
     .join(', ');
 }
 
-const catalogue = await benchCatalogue();
-const shop = await startShop(
-  { NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${PORT}`, ...catalogue.env },
-  PORT,
-);
+const shop = await startPageBenchShop(PORT);
 const chrome = await launchChromeForLighthouse();
 try {
   const products = (await (await fetch(`${shop.url}/api/products`)).json()) as Array<{ _id: string }>;
@@ -84,5 +80,4 @@ try {
 } finally {
   chrome.kill();
   await shop.stop();
-  catalogue.remove();
 }

@@ -12,12 +12,11 @@
 // tasks (the script Lighthouse blames, simulated duration and start, ms).
 // BENCH_CPU_SLOWDOWN=8 asks what a machine half as fast would score (browser.ts CPU_SLOWDOWN).
 // BENCH_CATALOGUE=1000 adds that many generated products to the demo's, so that /products draws a
-// whole first page of cards as a real maker's shop does (browser.ts benchCatalogue).
+// whole first page of cards as a real maker's shop does (lib.ts startPageBenchShop).
 // Run: npm run build && npx tsx bench/pages.bench.ts
 import { chromium } from '@playwright/test';
-import { printTable, startShop } from './lib.ts';
+import { printTable, startPageBenchShop } from './lib.ts';
 import {
-  benchCatalogue,
   CHROMIUM,
   CHROMIUM_FLAGS,
   CPU_SLOWDOWN,
@@ -44,14 +43,7 @@ const TARGETS: Record<string, number> = {
   '/product/{id}': 95,
 };
 const PORT = Number(process.env.BENCH_PORT ?? 3314);
-// Better Auth refuses a sign-in whose Origin is not the shop's public URL (403), and that
-// URL defaults to http://localhost:PORT while the bench talks to 127.0.0.1: name the
-// address the bench uses.
-const catalogue = await benchCatalogue();
-const shop = await startShop(
-  { NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${PORT}`, ...catalogue.env },
-  PORT,
-);
+const shop = await startPageBenchShop(PORT);
 try {
   const products = (await (await fetch(`${shop.url}/api/products`)).json()) as Array<{ _id: string }>;
   const orderPath = `/placeorder/${products[0]!._id}`;
@@ -142,7 +134,6 @@ try {
   );
 } finally {
   await shop.stop();
-  catalogue.remove();
 }
 
 function label(path: string): string {
