@@ -84,7 +84,11 @@ export async function loadLocaleOf(pathname: string): Promise<Locale> {
     const { dictionary } = await import('./locale-bn.ts');
     setLocale('bn', dictionary);
   } else setLocale('en');
-  if (typeof document !== 'undefined') document.documentElement.lang = htmlLang[locale];
+  // Only when it differs: every page comes with its language set, and writing the root's `lang`,
+  // even unchanged, makes the browser restyle the whole document, a long task of its own on a
+  // phone (docs/benchmarks.md, "Pages").
+  if (typeof document !== 'undefined' && document.documentElement.lang !== htmlLang[locale])
+    document.documentElement.lang = htmlLang[locale];
   return locale;
 }
 
