@@ -111,6 +111,36 @@ test('on a phone the first product shows under the search and filters without sc
   }
 });
 
+// A phone draws only the cards near the screen (content-visibility: auto): a catalogue of a
+// hundred cards on the home page otherwise lays them all out in one long task as they arrive.
+// Checked in the app's home page and in the server's drawing of /products (its code held back).
+test('on a phone the cards far below the screen are drawn only as the visitor scrolls to them', async ({
+  browser,
+}) => {
+  for (const address of ['/', '/products']) {
+    await inNewContext(
+      browser,
+      async (visitor) => {
+        if (address === '/products') await visitor.route(/\/assets\/.+\.js$/, (route) => route.abort());
+        await visitor.goto(address);
+        const cards = visitor.locator('article.card');
+        await expect(cards.first()).toBeVisible();
+        await expect.poll(() => cards.count(), address).toBeGreaterThanOrEqual(12);
+        // The card keeps its box; what it holds is skipped while it is off screen.
+        const drawn = (card: ReturnType<Page['locator']>) =>
+          card.locator('h3').evaluate((heading) => heading.checkVisibility({ contentVisibilityAuto: true }));
+        const last = cards.last();
+        await expect.poll(() => drawn(cards.first()), `${address}: the first card`).toBe(true);
+        await expect.poll(() => drawn(last), `${address}: the last card, off screen`).toBe(false);
+        await last.scrollIntoViewIfNeeded();
+        await expect.poll(() => drawn(last), `${address}: the last card, scrolled to`).toBe(true);
+        await expect(last.getByRole('heading')).toBeVisible();
+      },
+      { viewport: MOBILE },
+    );
+  }
+});
+
 // A row of cards reads across: each card's price and figures at the same height as its
 // neighbours', whatever the length of its description, in the server's drawing and the app's.
 test('cards side by side show their prices and figures in line, however long their descriptions', async ({

@@ -250,7 +250,7 @@ export function productsPageHtml(
     const ellipsis = previewNeedsEllipsis(product.description);
     // The first picture is the largest thing a phone shows first: fetched at once.
     const loading = index === 0 ? 'fetchpriority="high"' : 'loading="lazy"';
-    return `<article aria-labelledby="product-${id}" class="card h-full border border-base-300 bg-base-100 shadow-sm">
+    return `<article aria-labelledby="product-${id}" class="card h-full border border-base-300 bg-base-100 shadow-sm [contain-intrinsic-block-size:auto_41rem] [content-visibility:auto]">
               <figure class="aspect-[4/3] bg-base-200"><img src="${escapeHtml(product.img)}"${srcSet ? ` srcset="${escapeHtml(srcSet)}" sizes="${CARD_PICTURE_SIZES}"` : ''} alt="${name}" width="400" height="300" ${loading} decoding="async" class="h-full w-full object-cover" /></figure>
               <div class="card-body gap-3 p-5 *:grow-0">
                 <h3 id="product-${id}" class="card-title text-lg leading-snug"><a href="${address(`/product/${product._id}`)}" class="link-hover">${name}</a></h3>

@@ -17,10 +17,15 @@ export function ProductCard({ product }: { product: Product }) {
   const to = paths.placeOrder(product._id);
   const preview = descriptionPreview(product.description);
   const ellipsis = previewNeedsEllipsis(product.description);
+  // Off screen the card is not styled, laid out or painted until the visitor scrolls near it
+  // (content-visibility: auto); until then it takes the height of a drawn card (640–680 px on a
+  // phone and beside others alike), and keeps its real height once drawn.
+  // The home page of a catalogue of 100 products laid them all out in one long task when they
+  // arrived (docs/benchmarks.md, "Pages"). The server's drawing of /products does the same.
   return (
     <article
       aria-labelledby={titleId}
-      className="card h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-lg"
+      className="card h-full border border-base-300 bg-base-100 shadow-sm transition-shadow [contain-intrinsic-block-size:auto_41rem] [content-visibility:auto] hover:shadow-lg"
     >
       <figure className="aspect-[4/3] bg-base-200">
         <ProductPicture
