@@ -1,4 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -16,6 +18,7 @@ import { redactingStream } from './lib/redact.ts';
 import type { PreparedAnswer } from './lib/prepared-answer.ts';
 import { createReadCache } from './lib/read-cache.ts';
 import { createCursors } from './lib/cursor.ts';
+import { cachedReadServer, type CachedReads } from './lib/cached-read-server.ts';
 import { projectRoot } from './lib/project-root.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -23,7 +26,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
-import { responseHeadersPlugin } from './plugins/response-headers.ts';
+import { answerHeaders, responseHeadersPlugin } from './plugins/response-headers.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createIdentity, type Identity } from './modules/auth/identity.ts';
@@ -50,6 +53,7 @@ import { startSslcommerz, type PaymentsContext } from './modules/payments/paymen
 import { createSslcommerzClient } from './modules/payments/sslcommerz.client.ts';
 import {
   NEWEST_WORDS_CACHE_BYTES,
+  cachedReadKey,
   catalogueNotified,
   catalogueOpened,
   stockChanged,
@@ -150,6 +154,41 @@ function loggerOptions(
 }
 
 /**
+ * Which addresses of the hops in front of the shop are its own proxies (TRUST_PROXY), whose
+ * X-Forwarded-For it believes; none when it is reached directly.
+ */
+function trustedProxies(trust: Env['TRUST_PROXY']): ((address: string, hop: number) => boolean) | undefined {
+  if (trust === false) return undefined;
+  if (typeof trust === 'string') return proxyAddr.compile(trust.split(',').map((address) => address.trim()));
+  const hops = Number(trust);
+  return (_address, hop) => hop < hops;
+}
+
+/** Request ids as Fastify makes them by default, shared with the cached-read server. */
+function requestIds(): () => string {
+  let last = 0;
+  return () => {
+    last = (last + 1) & 0x7fffffff;
+    return `req-${last.toString(36)}`;
+  };
+}
+
+/** What the line of a request answered says. */
+const requestLine = (
+  method: string,
+  url: string,
+  statusCode: number,
+  ms: number,
+  ip: string | undefined,
+) => ({
+  method,
+  url,
+  statusCode,
+  ms: Math.round(ms * 10) / 10,
+  ip,
+});
+
+/**
  * One log line per request, written when it has been answered, instead of Fastify's two
  * ("incoming request", "request completed"), and without a hook of its own: Fastify calls this
  * once the answer has gone. Fastify's other per-request lines (its default error handler's,
@@ -163,13 +202,7 @@ class RequestLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (!error && !this.eachRequest) return;
-    const line = {
-      method: request.method,
-      url: request.url,
-      statusCode: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
-      ip: request.ip,
-    };
+    const line = requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime, request.ip);
     if (error) request.log.error({ ...line, err: error }, 'request failed while answering');
     else request.log.info(line, 'request completed');
   }
@@ -177,19 +210,22 @@ class RequestLog extends LogController {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options;
+  const proxies = trustedProxies(env.TRUST_PROXY);
+  const nextRequestId = requestIds();
+  // Set once the app is built, and emptied when it starts closing (Fastify then answers 503).
+  let cachedReads: CachedReads | undefined;
   const app = Fastify({
     logger: loggerOptions(options.logger ?? (env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL }), {
       stream: redactingStream(options.logDestination),
     }),
-    // A hop count becomes proxy-addr's function form (Fastify's types omit the number form).
-    trustProxy:
-      typeof env.TRUST_PROXY === 'number'
-        ? (_address: string, hop: number) => hop < (env.TRUST_PROXY as number)
-        : env.TRUST_PROXY,
+    trustProxy: proxies ?? false,
     bodyLimit: 64 * 1024,
     // Ids and emails in paths are short; refuse absurd URLs before routing.
     routerOptions: { maxParamLength: 300 },
     logController: new RequestLog(env.REQUEST_LOG ?? true),
+    genReqId: nextRequestId,
+    // Cached catalogue reads are answered before Fastify (docs/decisions/041).
+    serverFactory: cachedReadServer(() => cachedReads),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -351,11 +387,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
-  await app.register(responseHeadersPlugin, {
+  const headerOptions = {
     // HSTS and upgrade-insecure-requests only in production over HTTPS.
     https: env.NODE_ENV === 'production' && app.publicUrl.startsWith('https://'),
     imageOrigins: app.media.origin ? [app.media.origin] : [],
-  });
+  };
+  await app.register(responseHeadersPlugin, headerOptions);
   await app.register(compressionPlugin);
   await app.register(openapiPlugin);
   await app.register(accessPlugin);
@@ -381,5 +418,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (app.media.kind === 'local') await app.register(mediaRoutes, { dataDir: env.DATA_DIR });
   await app.register(pagesRoutes, { root: join(projectRoot(), 'dist/web') });
   await app.register(spaPlugin, { root: join(projectRoot(), 'dist/web') });
+
+  const requestLog = env.REQUEST_LOG ?? true;
+  const clientAddress = (request: IncomingMessage) =>
+    proxies ? proxyAddr(request, proxies) : request.socket.remoteAddress;
+  cachedReads = {
+    answerFor: (url) => {
+      const key = cachedReadKey(url);
+      return key === undefined ? undefined : readCache.peek(key);
+    },
+    headers: answerHeaders(headerOptions).apiAnswer,
+    log: (request, ms) => {
+      if (!requestLog) return;
+      const line = requestLine('GET', request.url ?? '', 200, ms, clientAddress(request));
+      app.log.info({ reqId: nextRequestId(), ...line }, 'request completed');
+    },
+  };
+  app.addHook('preClose', () => {
+    cachedReads = undefined;
+  });
   return app;
 }

@@ -23,6 +23,8 @@ export async function createTestApp(
     backgroundJobs?: boolean;
     /** A database the test prepared (openTestDatabase), closed with the app. */
     database?: DatabaseHandle;
+    /** Called with the built app before it is made ready (to add a hook of the test's own). */
+    beforeReady?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'agritools-test-'));
@@ -43,6 +45,7 @@ export async function createTestApp(
     backgroundJobs: options.backgroundJobs ?? false,
     ...(options.logDestination ? { logger: { level: 'info' }, logDestination: options.logDestination } : {}),
   });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -1,6 +1,6 @@
 import type { DatabaseHandle, Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import type { Page } from '../../lib/listing.ts';
+import { pageFrom, type Page } from '../../lib/listing.ts';
 import { prepareAnswer, type PreparedAnswer } from '../../lib/prepared-answer.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import { dollarsToCents } from '../../../shared/money.ts';
@@ -67,6 +67,31 @@ function inLanguage<T extends BengaliTexts & { name: string; description: string
 }
 
 /**
+ * Where the read cache keeps a page of the spec's list and one product. The cached-read server
+ * (lib/cached-read-server.ts) looks answers up by the same keys.
+ */
+export const productPageKey = (language: Language, page: Pick<Page, 'limit' | 'offset'>) =>
+  `products:${language}:${page.limit}:${page.offset}`;
+export const productKey = (language: Language, id: string) => `product:${language}:${id}`;
+
+const ONE_PRODUCT = /^\/api\/product\/([0-9a-fA-F-]{36})(?:\?lang=(en|bn))?$/;
+const SPEC_LIST = /^\/api\/products(?:\?lang=(en|bn))?$/;
+
+/**
+ * The read-cache key of the answer to a GET of `url` when it asks for one product or the spec's
+ * list (its first page), in a language or not, and nothing else; otherwise nothing. Only answers
+ * that routes stored after validating their request are found under these keys, so an address
+ * that matches here but names no product finds nothing and is left to the route.
+ */
+export function cachedReadKey(url: string): string | undefined {
+  const product = ONE_PRODUCT.exec(url);
+  if (product) return productKey((product[2] as Language | undefined) ?? 'en', product[1]!);
+  const list = SPEC_LIST.exec(url);
+  if (list) return productPageKey((list[1] as Language | undefined) ?? 'en', pageFrom({}));
+  return undefined;
+}
+
+/**
  * A page of products as a serialized answer. `readPage` turns the rows into the page and its
  * Link header (lib/listing.ts); the answer is cached per page shape.
  */
@@ -76,7 +101,7 @@ export function productPageAnswer(
   language: Language,
   readPage: (read: (page: Page) => Promise<Product[]>) => Promise<{ rows: Product[]; next?: string }>,
 ): Promise<PreparedAnswer> {
-  return catalogue.cache.get(`products:${language}:${page.limit}:${page.offset}`, async () => {
+  return catalogue.cache.get(productPageKey(language, page), async () => {
     const { rows, next } = await readPage(async (p) =>
       (await repository.listProducts(catalogue.db, p)).map((row) => inLanguage(row, language)),
     );
@@ -86,7 +111,7 @@ export function productPageAnswer(
 
 /** One product as a serialized answer; a missing product is a 404 every time (never cached). */
 export function productAnswer(catalogue: Catalogue, id: string, language: Language): Promise<PreparedAnswer> {
-  return catalogue.cache.get(`product:${language}:${id}`, async () => {
+  return catalogue.cache.get(productKey(language, id), async () => {
     const { categoryName: _name, categoryNameBn: _nameBn, ...product } = await getProduct(catalogue.db, id);
     const { nameBn, descriptionBn } = product;
     return prepareAnswer(JSON.stringify({ ...inLanguage(product, language), nameBn, descriptionBn }));
