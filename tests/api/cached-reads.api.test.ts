@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../factories/products.ts';
@@ -39,8 +40,19 @@ function get(path: string, headers: Record<string, string> = {}, method = 'GET')
   });
 }
 
-/** The headers of an answer but those that differ from one answer to the next anyway. */
-const lasting = ({ date: _date, ...headers }: Answer['headers']) => headers;
+/**
+ * The headers of an answer but those that differ from one answer to the next anyway: the date,
+ * and the length of a compressed form, which is made quickly for its first client and at full
+ * strength for the next (lib/prepared-answer.ts).
+ */
+const lasting = ({ date: _date, 'content-length': _length, ...headers }: Answer['headers']) => headers;
+
+/** The answer's body as it was before it was compressed for the wire. */
+function decoded({ headers, body }: Answer): Buffer {
+  if (headers['content-encoding'] === 'br') return brotliDecompressSync(body);
+  if (headers['content-encoding'] === 'gzip') return gunzipSync(body);
+  return body;
+}
 
 /** How many of the requests `ask` makes reach Fastify. */
 async function fastifyCount(ask: () => Promise<unknown>) {
@@ -69,7 +81,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('cached catalogue reads', () => {
-  it('answer again without Fastify, with the bytes and headers Fastify sent, in every encoding', async () => {
+  it('answer again without Fastify, with the body and headers Fastify sent, in every encoding', async () => {
     // Long enough (over 1 KiB) to be sent compressed to a client that takes it.
     const product = await createProduct(t.app, { description: 'A long, sturdy handle. '.repeat(60) });
     const addresses = [
@@ -88,14 +100,25 @@ describe('cached catalogue reads', () => {
           label,
         ).toBe(1);
         let again: Answer | undefined;
+        let third: Answer | undefined;
         expect(
-          await fastifyCount(async () => (again = await get(address, { 'accept-encoding': encoding }))),
+          await fastifyCount(async () => {
+            again = await get(address, { 'accept-encoding': encoding });
+            third = await get(address, { 'accept-encoding': encoding });
+          }),
           label,
         ).toBe(0);
         expect(first!.status, label).toBe(200);
         expect(again!.status, label).toBe(200);
         expect(lasting(again!.headers), label).toEqual(lasting(first!.headers));
-        expect(again!.body.equals(first!.body), label).toBe(true);
+        expect(decoded(again!).equals(decoded(first!)), label).toBe(true);
+        expect(Number(again!.headers['content-length']), label).toBe(again!.body.length);
+        // Uncompressed, the very bytes Fastify sent; compressed, a form no bigger.
+        if (encoding === 'identity') expect(again!.body.equals(first!.body), label).toBe(true);
+        else expect(again!.body.length, label).toBeLessThanOrEqual(first!.body.length);
+        // From then on, the same bytes every time.
+        expect(third!.body.equals(again!.body), label).toBe(true);
+        expect(third!.headers['content-length'], label).toBe(again!.headers['content-length']);
         // The API's headers are all there (the security headers among them).
         expect(again!.headers['cache-control'], label).toBe('no-store');
         expect(again!.headers['content-security-policy'], label).toContain("default-src 'self'");
@@ -107,6 +130,29 @@ describe('cached catalogue reads', () => {
       expect(compressed, encoding).toBe(
         encoding === 'identity' ? undefined : encoding.includes('br') ? 'br' : 'gzip',
       );
+    }
+  });
+
+  it('send each form of an answer with its own length as the form is made again', async () => {
+    const product = await createProduct(t.app, { description: 'A long, sturdy handle. '.repeat(60) });
+    const address = `/api/product/${product.id}`;
+    t.app.catalogue.cache.invalidate();
+    const plain = await get(address);
+    // The compressed forms are first made here, before Fastify, quickly, then at full strength.
+    for (const encoding of ['br', 'gzip']) {
+      const answers: Answer[] = [];
+      expect(
+        await fastifyCount(async () => {
+          for (let i = 0; i < 3; i++) answers.push(await get(address, { 'accept-encoding': encoding }));
+        }),
+        encoding,
+      ).toBe(0);
+      for (const answer of answers) {
+        expect(answer.headers['content-encoding'], encoding).toBe(encoding);
+        expect(Number(answer.headers['content-length']), encoding).toBe(answer.body.length);
+        expect(decoded(answer).equals(plain.body), encoding).toBe(true);
+      }
+      expect(answers[2]!.body.equals(answers[1]!.body), encoding).toBe(true);
     }
   });
 

@@ -11,14 +11,14 @@ export interface CachedReads {
   log(request: IncomingMessage, ms: number): void;
 }
 
-/** An answer's headers for each form of its body, made when a form is first sent. */
-const headersOfForms = new WeakMap<PreparedAnswer, Map<string, string[]>>();
+/**
+ * The headers of each form of an answer's body, made when the form is first sent; keyed by the
+ * form itself, since a form made quickly is later made again (lib/prepared-answer.ts).
+ */
+const headersOfForms = new WeakMap<Buffer, string[]>();
 
 function headersFor(answer: PreparedAnswer, reads: CachedReads, encoding: string | undefined, body: Buffer) {
-  let forms = headersOfForms.get(answer);
-  if (!forms) headersOfForms.set(answer, (forms = new Map()));
-  const form = encoding ?? 'identity';
-  let headers = forms.get(form);
+  let headers = headersOfForms.get(body);
   if (!headers) {
     // As sendPrepared (prepared-answer.ts) sends it through Fastify.
     headers = [...Object.entries(reads.headers).flat(), 'content-type', 'application/json; charset=utf-8'];
@@ -26,7 +26,7 @@ function headersFor(answer: PreparedAnswer, reads: CachedReads, encoding: string
     if (answer.compressible) headers.push('vary', 'accept-encoding');
     if (encoding) headers.push('content-encoding', encoding);
     headers.push('content-length', String(body.length));
-    forms.set(form, headers);
+    headersOfForms.set(body, headers);
   }
   return headers;
 }

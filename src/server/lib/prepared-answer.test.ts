@@ -18,23 +18,44 @@ describe('a prepared answer', () => {
     expect(br.length).toBeLessThan(answer.body.length);
     expect(answer.gzip).toBeUndefined();
     expect(gunzipSync(compressedForm(answer, 'gzip')).toString()).toBe(json);
-    // Each form is made once.
-    expect(compressedForm(answer, 'br')).toBe(br);
   });
+
+  it.each(['br', 'gzip'] as const)(
+    'makes its %s form quickly for the first client and at full strength for the next, then keeps it',
+    (encoding) => {
+      // A product page's worth of text, varied enough that the two strengths differ.
+      const json = JSON.stringify(
+        Array.from({ length: 120 }, (_, i) => ({ name: `Sprayer ${i * 7919}`, size: `${(i * 37) % 23} L` })),
+      );
+      const decode = (form: Buffer) => (encoding === 'br' ? brotliDecompressSync(form) : gunzipSync(form));
+      const answer = prepareAnswer(json);
+      const quick = compressedForm(answer, encoding);
+      const full = compressedForm(answer, encoding);
+      expect(decode(quick).toString()).toBe(json);
+      expect(decode(full).toString()).toBe(json);
+      expect(full.length).toBeLessThan(quick.length);
+      // Made twice at most: every later client gets the same bytes.
+      expect(compressedForm(answer, encoding)).toBe(full);
+      expect(compressedForm(answer, encoding)).toBe(full);
+    },
+  );
 
   it('keeps a small answer uncompressed', () => {
     expect(prepareAnswer('{"_id":"x"}').compressible).toBe(false);
   });
 
-  it('counts a form made after it was cached against the cache that holds it', async () => {
+  it('counts a form made after it was cached, and made again, against the cache that holds it', async () => {
     const cache = createReadCache<PreparedAnswer>({ maxBytes: 1_000_000, maxAgeMs: 60_000 });
     const json = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ name: `Sprayer ${i}`, i })));
     const answer = await cache.get('products:en:200:0', async () => prepareAnswer(json));
     const before = cache.stats().bytes;
-    const gzip = compressedForm(answer, 'gzip');
-    expect(cache.stats().bytes).toBe(before + gzip.length);
+    const quick = compressedForm(answer, 'gzip');
+    expect(cache.stats().bytes).toBe(before + quick.length);
+    const full = compressedForm(answer, 'gzip');
+    expect(full).not.toBe(quick);
+    expect(cache.stats().bytes).toBe(before + full.length);
     compressedForm(answer, 'gzip');
-    expect(cache.stats().bytes).toBe(before + gzip.length);
+    expect(cache.stats().bytes).toBe(before + full.length);
     cache.close();
   });
 });

@@ -16,6 +16,8 @@ export interface PreparedAnswer extends CachedAnswer {
   compressible?: boolean;
   br?: Buffer;
   gzip?: Buffer;
+  /** Forms made quickly for their first client, made again at full strength for the next. */
+  quick?: Partial<Record<Encoding, true>>;
 }
 
 type Encoding = 'br' | 'gzip';
@@ -25,21 +27,42 @@ export function prepareAnswer(text: string, link?: string): PreparedAnswer {
   return { body, compressible: body.length >= COMPRESS_FROM_BYTES, ...(link ? { link } : {}) };
 }
 
-/** The answer's body in `encoding`, made on the first call and kept (and counted by its cache). */
+/**
+ * The levels each form is made at: quick for the first client, full once a second asks
+ * (docs/decisions/042-answers-compressed-twice.md). Full-strength compression works through
+ * tables of up to a megabyte that other work has pushed out of the processor's caches by the
+ * time the next answer is made: in the server a product page took longer to compress at Brotli
+ * 5 than everything else its request cost. Most answers made on a miss (a search, a product page)
+ * are sent once; those asked again are sent many times, and get the smaller form.
+ */
+const LEVELS: Record<Encoding, { quick: number; full: number }> = {
+  br: { quick: 1, full: 5 },
+  gzip: { quick: 1, full: 6 },
+};
+
+function compress(body: Buffer, encoding: Encoding, level: number): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: level,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : gzipSync(body, { level });
+}
+
+/**
+ * The answer's body in `encoding`: made quickly on the first call, made again at full strength
+ * on the second, then kept; the cache that holds the answer counts each change.
+ */
 export function compressedForm(answer: PreparedAnswer, encoding: Encoding): Buffer {
   const kept = answer[encoding];
-  if (kept) return kept;
-  const form =
-    encoding === 'br'
-      ? brotliCompressSync(answer.body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 5,
-            [constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length,
-          },
-        })
-      : gzipSync(answer.body, { level: 6 });
+  if (kept && !answer.quick?.[encoding]) return kept;
+  const form = compress(answer.body, encoding, kept ? LEVELS[encoding].full : LEVELS[encoding].quick);
   answer[encoding] = form;
-  answerGrew(answer, form.length);
+  if (kept) delete answer.quick![encoding];
+  else answer.quick = { ...answer.quick, [encoding]: true };
+  answerGrew(answer, form.length - (kept?.length ?? 0));
   return form;
 }
 
