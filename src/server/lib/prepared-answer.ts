@@ -5,10 +5,11 @@ import { answerGrew, type CachedAnswer } from './read-cache.ts';
 
 /**
  * An answer (JSON, or a server-drawn page) made ready to send many times: its UTF-8 bytes and,
- * when it is big enough to be worth it, its Brotli and gzip forms, each made the first time a
- * client asks for it and kept with the answer (docs/decisions/015). Sending it again then costs
- * no serialization, no encoding and no compression, and no form is made that no client asked
- * for: browsers on https take Brotli, on plain http gzip, and most programs neither.
+ * when it is big enough to be worth it, its Brotli and gzip forms, each made when a client asks
+ * for it (quickly for the first, at full strength for the second) and kept with the answer
+ * (docs/decisions/015 and 042). Sending it again then costs no serialization, no encoding and no
+ * compression, and no form is made that no client asked for: browsers on https take Brotli, on
+ * plain http gzip, and most programs neither.
  */
 export interface PreparedAnswer extends CachedAnswer {
   body: Buffer;
