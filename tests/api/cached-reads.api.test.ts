@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../factories/products.ts';
 import { createAdmin, type TestUser } from '../factories/users.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { openTestDatabase } from '../support/test-database.ts';
 
 // The catalogue's cached reads (one product, the spec's list) are answered by the shop's HTTP
 // server before Fastify (docs/decisions/041-cached-reads-before-fastify.md). They must answer
@@ -22,6 +23,10 @@ let origin: string;
 let admin: TestUser;
 /** Requests that reached Fastify's routing (its first hook). */
 let reachedFastify = 0;
+/** Writes to products this file has made: the database sends the app a notice of each. */
+let productWrites = 0;
+/** The notices the app has acted on (each drops its cached answers). */
+let noticesHeard = 0;
 const lines: string[] = [];
 
 /** A GET (or HEAD) over a connection, the body as its bytes (nothing is decompressed). */
@@ -54,6 +59,22 @@ function decoded({ headers, body }: Answer): Buffer {
   return body;
 }
 
+/**
+ * Waits until the app has heard the notice of every write this file made to products: PGlite
+ * gives it as the write completes, PostgreSQL a moment later, and a notice arriving in the middle
+ * of a test would drop the answers the test expects the cache to hold.
+ */
+const everyNoticeHeard = () =>
+  expect.poll(() => noticesHeard, { timeout: 10_000 }).toBeGreaterThanOrEqual(productWrites);
+
+/** A product written straight to the database, once the app has heard of it. */
+async function createHeardProduct(overrides: Parameters<typeof createProduct>[1] = {}) {
+  const product = await createProduct(t.app, overrides);
+  productWrites += 1;
+  await everyNoticeHeard();
+  return product;
+}
+
 /** How many of the requests `ask` makes reach Fastify. */
 async function fastifyCount(ask: () => Promise<unknown>) {
   const before = reachedFastify;
@@ -62,10 +83,18 @@ async function fastifyCount(ask: () => Promise<unknown>) {
 }
 
 beforeAll(async () => {
+  const database = await openTestDatabase();
+  const listen = database.listen.bind(database);
+  database.listen = (channel, onNotify) =>
+    listen(channel, (payload) => {
+      onNotify(payload);
+      if (channel === 'catalogue_changed') noticesHeard += 1;
+    });
   t = await createTestApp(
     // The proxy in front of the shop is believed, so the log line names the client it forwards.
     { TRUST_PROXY: '1' },
     {
+      database,
       logDestination: { write: (line: string) => lines.push(line) },
       beforeReady: (app) =>
         app.addHook('onRequest', (_request, _reply, done) => {
@@ -83,7 +112,7 @@ afterAll(() => t.close());
 describe('cached catalogue reads', () => {
   it('answer again without Fastify, with the body and headers Fastify sent, in every encoding', async () => {
     // Long enough (over 1 KiB) to be sent compressed to a client that takes it.
-    const product = await createProduct(t.app, { description: 'A long, sturdy handle. '.repeat(60) });
+    const product = await createHeardProduct({ description: 'A long, sturdy handle. '.repeat(60) });
     const addresses = [
       `/api/product/${product.id}`,
       `/api/product/${product.id}?lang=bn`,
@@ -134,7 +163,7 @@ describe('cached catalogue reads', () => {
   });
 
   it('send each form of an answer with its own length as the form is made again', async () => {
-    const product = await createProduct(t.app, { description: 'A long, sturdy handle. '.repeat(60) });
+    const product = await createHeardProduct({ description: 'A long, sturdy handle. '.repeat(60) });
     const address = `/api/product/${product.id}`;
     t.app.catalogue.cache.invalidate();
     const plain = await get(address);
@@ -157,7 +186,7 @@ describe('cached catalogue reads', () => {
   });
 
   it('leave to Fastify what the cache does not hold and every other kind of request', async () => {
-    const product = await createProduct(t.app);
+    const product = await createHeardProduct();
     const one = `/api/product/${product.id}`;
     await get(one);
     await get('/api/products?limit=5');
@@ -176,7 +205,7 @@ describe('cached catalogue reads', () => {
   });
 
   it('answer what an admin has just changed', async () => {
-    const product = await createProduct(t.app, { priceCents: 1999 });
+    const product = await createHeardProduct({ priceCents: 1999 });
     const price = async () =>
       (JSON.parse((await get(`/api/product/${product.id}`)).body.toString()) as { price: number }).price;
     expect(await price()).toBe(19.99);
@@ -196,11 +225,12 @@ describe('cached catalogue reads', () => {
       },
     });
     expect(edited.statusCode).toBe(200);
+    productWrites += 1;
     expect(await price()).toBe(24.5);
   });
 
   it('write the same request line as Fastify does, with the client the proxy names', async () => {
-    const product = await createProduct(t.app);
+    const product = await createHeardProduct();
     const address = `/api/product/${product.id}`;
     const from = lines.length;
     expect(await fastifyCount(() => get(address, { 'x-forwarded-for': '203.0.113.7' }))).toBe(1);
