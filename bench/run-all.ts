@@ -11,6 +11,7 @@ const benches = [
   'takeover.bench.ts',
   'page-js.bench.ts',
   'number-format.bench.ts',
+  'compression.bench.ts',
   'search.bench.ts',
   'catalogue-load.bench.ts',
   'idle-visitor.bench.ts',
