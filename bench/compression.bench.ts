@@ -3,7 +3,8 @@
 // source one) and the spec's list of 14 products as JSON, each compressed with Brotli at
 // qualities 1 to 5 and with gzip at levels 1 and 6. "warm" compresses the same answer over and
 // over, as a loop does, and keeps the compressor's tables in the processor's caches; "cold" reads
-// 16 MB of other memory before each call, as the rest of a server's requests do between two
+// BENCH_EVICT_MB of other memory before each call (default 64, twice the largest last-level cache
+// seen on these machines: `lscpu` tells), as the rest of a server's requests do between two
 // answers made on a miss. The median of the calls, in µs, and the bytes each form takes.
 // Run: npx tsx bench/compression.bench.ts (BENCH_CALLS calls per row, default 400)
 import { existsSync, readFileSync } from 'node:fs';
@@ -86,8 +87,9 @@ const forms: Array<[string, Compress]> = [
   ['gzip 6', gzip(6)],
 ];
 
-const other = new Uint32Array((16 * 1024 * 1024) / 4);
-/** Reads 16 MB, a cache line at a time: the compressor's tables leave the caches. */
+const EVICT_MB = Math.max(1, Number(process.env.BENCH_EVICT_MB ?? 64));
+const other = new Uint32Array((EVICT_MB * 1024 * 1024) / 4);
+/** Reads EVICT_MB, a cache line at a time: the compressor's tables leave the caches. */
 function evictCaches() {
   let sum = 0;
   for (let i = 0; i < other.length; i += 16) sum += other[i]!++;
@@ -109,7 +111,7 @@ function timeCalls(compress: () => Buffer, cold: boolean): number {
 
 for (const [label, body] of answers)
   printTable(
-    `${label}: ${body.length.toLocaleString('en-US')} bytes, median of ${CALLS} calls`,
+    `${label}: ${body.length.toLocaleString('en-US')} bytes, median of ${CALLS} calls, cold after reading ${EVICT_MB} MB`,
     forms.map(([name, compress]) => ({
       form: name,
       bytes: compress(body).length,
