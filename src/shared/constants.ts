@@ -7,6 +7,8 @@ export const REVIEW_MESSAGE_MAX = 150;
 export const PHONE_PATTERN = /^(?:(?:\+|00)88|01)?\d{11}$/;
 /** What the phone boxes show before anything is typed: a number in the form PHONE_PATTERN takes. */
 export const PHONE_PLACEHOLDER = '+8801XXXXXXXXX';
+/** The longest delivery address an order takes, in characters. */
+export const ADDRESS_MAX_LENGTH = 500;
 export const ACCESS_TOKEN_KEY = 'accessToken';
 export const USER_DATA_KEY = 'userData';
 /** Tokens issued by PUT /api/user/{email} live at most this long (docs/decisions/001-identity-and-access-tokens.md). */

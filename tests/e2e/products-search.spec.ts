@@ -234,8 +234,21 @@ test('each public page loads only the form libraries it uses', async ({ page }) 
   expect(loaded('forms')).toHaveLength(1);
   expect(loaded('schemas')).toEqual([]);
 
+  // So does the order form, where a customer pays (docs/decisions/034).
+  const [product] = (await (await page.request.get('/api/products')).json()) as Array<{
+    _id: string;
+    minOrder: number;
+  }>;
+  scripts.length = 0;
+  await signUpNewCustomer(page, {}, `/placeorder/${product!._id}`);
+  await page.getByLabel('Quantity').fill(String(product!.minOrder));
+  await page.getByRole('button', { name: messages.placeOrder, exact: true }).click();
+  await expect(page.getByText(messages.phoneRequired)).toBeVisible();
+  expect(loaded('forms')).toHaveLength(1);
+  expect(loaded('schemas')).toEqual([]);
+
   // A form with a schema loads both, so a renamed chunk cannot make the checks above pass.
-  await signUpNewCustomer(page, {}, '/dashboard/addreview');
+  await page.goto('/dashboard/addreview');
   await expect(page.getByLabel('Rating')).toBeVisible();
   expect(loaded('schemas')).toHaveLength(1);
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { PHONE_PATTERN } from '../constants.ts';
+import { ADDRESS_MAX_LENGTH, PHONE_PATTERN } from '../constants.ts';
 import { idSchema } from './common.schema.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '../order-lifecycle.ts';
 import { DISTRICTS } from '../districts.ts';
@@ -41,7 +41,7 @@ export const addressSchema = z
   .string({ message: messages.addressRequired })
   .trim()
   .min(1, { message: messages.addressRequired })
-  .max(500);
+  .max(ADDRESS_MAX_LENGTH);
 
 const wholeNumberSchema = z.number({ message: messages.wholeNumber }).int({ message: messages.wholeNumber });
 
@@ -60,17 +60,6 @@ export const orderInputSchema = z.object({
   price: z.unknown().optional(),
 });
 export type OrderInput = z.infer<typeof orderInputSchema>;
-
-/**
- * The order form's own fields (section 2): phone, address and quantity with the input's
- * rules and messages. The quantity's minimum and stock are the form's live rule
- * (rules.ts quantityProblem), so any whole number passes here.
- */
-export const orderFormSchema = orderInputSchema
-  .pick({ phone: true, address: true })
-  .extend({ quantity: wholeNumberSchema });
-export type OrderFormInput = z.input<typeof orderFormSchema>;
-export type OrderFormValues = z.output<typeof orderFormSchema>;
 
 export const orderPatchSchema = z.object({ paid: z.literal(true) }).strict();
 export const orderListSchema = z.array(orderSchema);

@@ -1,23 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { PHONE_PLACEHOLDER } from '../../../../shared/constants.ts';
+import { ADDRESS_MAX_LENGTH, PHONE_PLACEHOLDER } from '../../../../shared/constants.ts';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { quantityProblem } from '../../../../shared/rules.ts';
-import {
-  orderFormSchema,
-  type OrderFormInput,
-  type OrderFormValues,
-} from '../../../../shared/schemas/order.schema.ts';
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { InlineSpinner } from '../../../components/ui/spinner.tsx';
 import { t } from '../../../lib/i18n.ts';
 import { quantityMessage } from '../../../lib/rule-messages.ts';
+import { orderFormRules, trimmedOrder, type OrderFormValues } from './order-form-rules.ts';
 
 // The order form of spec sections 2 and 5: read-only name and email from the signed-in
 // account; phone ('Username is Required', 'Enter a valid number with +880'); address;
 // quantity starting at 0 with max = stock + 1. The quantity messages show live as the
-// quantity changes, and either one disables Place Order.
+// quantity changes, and either one disables Place Order. The fields' rules are
+// order-form-rules.ts, without the schema library (docs/decisions/034).
 
 export type PlaceOrderValues = OrderFormValues;
 
@@ -45,10 +41,7 @@ export function PlaceOrderForm({
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<OrderFormInput, unknown, OrderFormValues>({
-    resolver: zodResolver(orderFormSchema),
-    defaultValues: { phone: '', address: '', quantity: 0 },
-  });
+  } = useForm<OrderFormValues>({ defaultValues: { phone: '', address: '', quantity: 0 } });
   const typed = useWatch({ control, name: 'quantity' });
   // An empty or half-typed number counts as 0, which is below any minimum order.
   const quantity = typeof typed === 'number' && Number.isFinite(typed) ? typed : 0;
@@ -58,7 +51,7 @@ export function PlaceOrderForm({
   return (
     <form
       noValidate
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={handleSubmit((values) => onSubmit(trimmedOrder(values)))}
       className="card bg-base-100 shadow-sm"
       aria-label={t.orderForm}
     >
@@ -74,7 +67,7 @@ export function PlaceOrderForm({
           type="tel"
           autoComplete="tel"
           placeholder={PHONE_PLACEHOLDER}
-          {...register('phone')}
+          {...register('phone', { validate: orderFormRules.phone })}
         />
         <TextField
           id={`${id}-address`}
@@ -82,7 +75,8 @@ export function PlaceOrderForm({
           error={errors.address?.message}
           rows={2}
           autoComplete="street-address"
-          {...register('address')}
+          maxLength={ADDRESS_MAX_LENGTH}
+          {...register('address', { validate: orderFormRules.address })}
         />
         <TextField
           id={`${id}-quantity`}
@@ -94,7 +88,7 @@ export function PlaceOrderForm({
           min={0}
           max={product.stock + 1}
           step={1}
-          {...register('quantity', { valueAsNumber: true })}
+          {...register('quantity', { valueAsNumber: true, validate: orderFormRules.quantity })}
         />
 
         {serverError && (
