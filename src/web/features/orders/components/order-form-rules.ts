@@ -5,7 +5,7 @@ import { messages } from '../../../../shared/messages.ts';
  * What the order form checks before placing an order (spec sections 2 and 5), with React Hook
  * Form's own `validate` rules rather than a zod schema, as login does (docs/decisions/034): the
  * place-order page is where a customer pays, and zod was a quarter of its JavaScript. The
- * server checks the same fields with the order's schema (shared/schemas/order.schema.ts), and
+ * server checks the same fields with the order's schema (src/shared/schemas/order.schema.ts), and
  * `order-form-rules.test.ts` holds the two to the same answers.
  */
 export type OrderFormValues = { phone: string; address: string; quantity: number };
