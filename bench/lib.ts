@@ -130,6 +130,34 @@ export function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
+/** The machine's CPU time so far, in clock ticks, from the first line of /proc/stat. */
+function machineTicks(): { busy: number; steal: number; all: number } {
+  // user nice system idle iowait irq softirq steal (guest time is counted in user already)
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n', 1)[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1, 9)
+    .map(Number) as [number, number, number, number, number, number, number, number];
+  const busy = user + nice + system + irq + softirq;
+  return { busy, steal, all: busy + idle + iowait + steal };
+}
+
+/**
+ * How much of the machine's processor time the hypervisor gave to other guests (steal) while
+ * the call to the returned function measured: a virtual machine's cores are shared, and time
+ * taken from a run counts in a browser's trace as work of whatever task was running, which
+ * Lighthouse then multiplies by its CPU slowdown. Percent of all CPU time, one decimal.
+ */
+export function stealMeter(): () => string {
+  const before = machineTicks();
+  return () => {
+    const after = machineTicks();
+    const all = after.all - before.all;
+    return all > 0 ? `${((100 * (after.steal - before.steal)) / all).toFixed(1)} %` : '?';
+  };
+}
+
 /**
  * CPU time (ms) of every PostgreSQL process on this machine so far, by pid: the backends that
  * serve the shop's connections and the server's own workers (checkpointer, WAL writer,
