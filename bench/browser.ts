@@ -2,7 +2,7 @@
 // JavaScript a page makes Chromium download, gzip-compressed at level 9 so the figure does not
 // depend on the server's compression settings.
 import { gzipSync } from 'node:zlib';
-import type { Browser } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { throttling } from 'lighthouse/core/config/constants.js';
@@ -90,6 +90,24 @@ export async function signInDemoCustomer(url: string): Promise<{ status: number;
     body: JSON.stringify(DEMO_CUSTOMER),
   });
   return { status: answer.status, cookies: answer.ok ? jarCookies(answer, url) : [] };
+}
+
+/**
+ * The cookie jar of the Chromium that Lighthouse drives (on `port`). Lighthouse keeps the
+ * browser's cookies between runs (it clears caches and service workers, not cookies or local
+ * storage), so before each page `holdSession(signedIn)` puts `cookies` in for a page measured
+ * signed in and takes them out for every other page.
+ */
+export async function lighthouseCookieJar(port: number, cookies: JarCookie[]) {
+  const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const jar = cdp.contexts()[0]!;
+  return {
+    async holdSession(signedIn: boolean) {
+      await jar.clearCookies();
+      if (signedIn) await jar.addCookies(cookies);
+    },
+    close: () => cdp.close(),
+  };
 }
 
 /** The scripts Chromium downloads for `path` (with `cookies` in its jar, if given), gzip-compressed. */

@@ -131,7 +131,7 @@ export function cpuMs(pid: number): number {
 }
 
 /** The machine's CPU time so far, in clock ticks, from the first line of /proc/stat. */
-function machineTicks(): { busy: number; steal: number; all: number } {
+function machineTicks(): { steal: number; all: number } {
   // user nice system idle iowait irq softirq steal (guest time is counted in user already)
   const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
     .split('\n', 1)[0]!
@@ -139,8 +139,7 @@ function machineTicks(): { busy: number; steal: number; all: number } {
     .split(/\s+/)
     .slice(1, 9)
     .map(Number) as [number, number, number, number, number, number, number, number];
-  const busy = user + nice + system + irq + softirq;
-  return { busy, steal, all: busy + idle + iowait + steal };
+  return { steal, all: user + nice + system + idle + iowait + irq + softirq + steal };
 }
 
 /**

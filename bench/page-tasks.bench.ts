@@ -11,10 +11,15 @@
 // products than the demo's (lib.ts startPageBenchShop). Each run also prints how much of the
 // machine's CPU time the host gave to other guests while it ran (lib.ts stealMeter).
 // Run: npm run build && flock /tmp/agritools-heavy.lock npx tsx bench/page-tasks.bench.ts
-import { chromium } from '@playwright/test';
 import { MainThreadTasks } from 'lighthouse/core/computed/main-thread-tasks.js';
 import { startPageBenchShop, stealMeter } from './lib.ts';
-import { CPU_SLOWDOWN, launchChromeForLighthouse, runLighthouse, signInDemoCustomer } from './browser.ts';
+import {
+  CPU_SLOWDOWN,
+  launchChromeForLighthouse,
+  lighthouseCookieJar,
+  runLighthouse,
+  signInDemoCustomer,
+} from './browser.ts';
 
 type Task = Awaited<ReturnType<typeof MainThreadTasks.request>>[number];
 
@@ -48,14 +53,10 @@ try {
     .split(',')
     .map((path) => path.replace('{id}', products[0]!._id));
   console.log(`CPU slowed ${CPU_SLOWDOWN} times; tasks of ${TASK_MS} ms or more (observed)`);
-  // Lighthouse keeps the browser's cookies between runs: the customer's go in for the order page
-  // and out for every other page.
-  const { cookies } = await signInDemoCustomer(shop.url);
-  const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-  const jar = cdp.contexts()[0]!;
+  // The customer's cookies for the order page, none for every other page.
+  const jar = await lighthouseCookieJar(chrome.port, (await signInDemoCustomer(shop.url)).cookies);
   for (const path of pages) {
-    await jar.clearCookies();
-    if (path.startsWith('/placeorder/')) await jar.addCookies(cookies);
+    await jar.holdSession(path.startsWith('/placeorder/'));
     for (let run = 1; run <= RUNS; run += 1) {
       const steal = stealMeter();
       const result = await runLighthouse(chrome.port, `${shop.url}${path}`);
@@ -90,7 +91,7 @@ try {
       }
     }
   }
-  await cdp.close();
+  await jar.close();
 } finally {
   chrome.kill();
   await shop.stop();

@@ -21,6 +21,7 @@ import {
   CHROMIUM_FLAGS,
   CPU_SLOWDOWN,
   launchChromeForLighthouse,
+  lighthouseCookieJar,
   runLighthouse,
   scriptsOf,
   signInDemoCustomer,
@@ -71,16 +72,12 @@ try {
   printTable('JavaScript loaded per route (gzip)', sizeRows);
 
   const chrome = await launchChromeForLighthouse();
-  // Lighthouse keeps the browser's cookies between runs (it clears caches and service workers,
-  // not cookies or local storage): this connection puts the customer's in for /placeorder and
-  // takes them out for every other page.
-  const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-  const jar = cdp.contexts()[0]!;
+  // The customer's cookies for /placeorder, none for every other page.
+  const jar = await lighthouseCookieJar(chrome.port, cookies);
   const rows = [];
   try {
     for (const path of pages) {
-      await jar.clearCookies();
-      if (path === orderPath) await jar.addCookies(cookies);
+      await jar.holdSession(path === orderPath);
       const runs: Run[] = [];
       const failures: string[] = [];
       // A page is given up on after three runs that Lighthouse could not complete.
@@ -125,7 +122,7 @@ try {
       }
     }
   } finally {
-    await cdp.close();
+    await jar.close();
     chrome.kill();
   }
   printTable(
