@@ -12,8 +12,10 @@
 //   search, each address once, stock changing  (PostgreSQL only) the searches of the second row,
 //                 going on from where it stopped, while stock is taken from a random product
 //                 STOCK_CHANGES_PER_SECOND times a second by a statement of this process, as
-//                 orders taken by other servers would: each change tells the shop to drop its
-//                 cached answers.
+//                 orders taken by other servers would: each change tells the shop which product
+//                 changed, and it drops the cached answers that list it;
+//   search, stock changing  (PostgreSQL only) the first row's searches while stock changes the
+//                 same way: how many of the answers the read cache holds a change of stock leaves.
 // On PostgreSQL it also prints the database server's CPU per request (every postgres process on
 // this machine), which other work on the machine disturbs less than the latencies.
 // Goals: search p99 < 50 ms (PostgreSQL) and < 100 ms (PGlite); category page p99 < 30 ms;
@@ -46,6 +48,7 @@ const GOALS = {
   search: engine === 'postgres' ? 50 : 100,
   'search, each address once': engine === 'postgres' ? 50 : 100,
   'search, each address once, stock changing': 50,
+  'search, stock changing': 50,
   'category page': 30,
   'product page': 50,
 } as const;
@@ -172,7 +175,10 @@ try {
     ['category page', categoryPages],
     ['product page', ids.map((id) => `/product/${id}`)],
     ...(databaseUrl
-      ? [['search, each address once, stock changing', everyAddressOnce] as [keyof typeof GOALS, string[]]]
+      ? ([
+          ['search, each address once, stock changing', everyAddressOnce],
+          ['search, stock changing', pool],
+        ] as Array<[keyof typeof GOALS, string[]]>)
       : []),
   ];
   const rows = [];
@@ -183,7 +189,7 @@ try {
     // One walk for the warm-up and the measurement when no address may come twice.
     const once = paths === everyAddressOnce;
     const walk = once ? onceWalk : { next: 0 };
-    const stockChanges = label === 'search, each address once, stock changing' ? changeStock(ids) : undefined;
+    const stockChanges = label.endsWith('stock changing') ? changeStock(ids) : undefined;
     // A short warm-up: the first calls compile the statements and fill the cache.
     await load(label, {
       url: shop.url,

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerGrew, createReadCache, type ReadCache } from './read-cache.ts';
+import {
+  SHOWS_NO_STOCK,
+  answerGrew,
+  createReadCache,
+  type CachedAnswer,
+  type ReadCache,
+} from './read-cache.ts';
 
 let cache: ReadCache | undefined;
 afterEach(() => {
@@ -110,5 +116,74 @@ describe('the catalogue read cache', () => {
       words.close();
       unrelated.close();
     }
+  });
+
+  describe('on a change of stock', () => {
+    /** An answer listing `products` (`byAvailability`: an in-stock search). */
+    const listing =
+      (products: string[], byAvailability = false) =>
+      async (): Promise<CachedAnswer> => ({ body: products.join(','), shows: { products, byAvailability } });
+    const held = () =>
+      ['product:a', 'search:a-b', 'search:c', 'in-stock:c', 'categories', 'old'].filter((key) =>
+        cache!.peek(key),
+      );
+
+    async function fill() {
+      await cache!.get('product:a', listing(['a']));
+      await cache!.get('search:a-b', listing(['a', 'b']));
+      await cache!.get('search:c', listing(['c']));
+      await cache!.get('in-stock:c', listing(['c'], true));
+      await cache!.get('categories', async () => ({ body: 'hand tools', shows: SHOWS_NO_STOCK }));
+      // An answer that does not say what it shows may show any product's stock.
+      await cache!.get('old', answer(10));
+    }
+
+    it('drops the answers that list a changed product, and the in-stock ones when one ran out', async () => {
+      cache = createReadCache({ maxBytes: 1_000_000, maxAgeMs: 60_000 });
+      await fill();
+      cache.stockChanged({ products: ['a'], availability: false });
+      expect(held()).toEqual(['search:c', 'in-stock:c', 'categories']);
+      await fill();
+      cache.stockChanged({ products: ['b'], availability: true });
+      expect(held()).toEqual(['product:a', 'search:c', 'categories']);
+      await fill();
+      cache.stockChanged({ products: 'all', availability: false });
+      expect(held()).toEqual(['categories']);
+      // The sizes of what was dropped are no longer counted.
+      cache.invalidate();
+      expect(cache.stats()).toEqual({ entries: 0, bytes: 0 });
+    });
+
+    it('keeps an answer read across the change only if the change cannot have touched it', async () => {
+      cache = createReadCache({ maxBytes: 1_000_000, maxAgeMs: 60_000 });
+      const reading = (products: string[]) => {
+        let finish!: () => void;
+        const done = new Promise<void>((resolve) => (finish = resolve));
+        return {
+          finish,
+          produce: async (): Promise<CachedAnswer> => {
+            await done;
+            return { body: products.join(','), shows: { products, byAvailability: false } };
+          },
+        };
+      };
+      const ofA = reading(['a']);
+      const ofC = reading(['c']);
+      const servedA = cache.get('product:a', ofA.produce);
+      const servedC = cache.get('search:c', ofC.produce);
+      cache.stockChanged({ products: ['a'], availability: false });
+      // A request after the change does not share the read that began before it.
+      const produceAgain = vi.fn(listing(['a']));
+      const afterChange = cache.get('product:a', produceAgain);
+      ofA.finish();
+      ofC.finish();
+      expect((await servedA).body).toBe('a');
+      expect((await servedC).body).toBe('c');
+      await afterChange;
+      expect(produceAgain).toHaveBeenCalledTimes(1);
+      // The read of c is kept; the one of a begun before the change is not (the one after is).
+      expect(held()).toEqual(['product:a', 'search:c']);
+      expect(cache.peek('product:a')).toBe(await afterChange);
+    });
   });
 });

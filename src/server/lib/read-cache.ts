@@ -7,6 +7,38 @@ export interface CachedAnswer {
   br?: Buffer;
   gzip?: Buffer;
   link?: string;
+  /** What of the catalogue's stock it shows; without it, every change of stock drops it. */
+  shows?: StockShown;
+}
+
+/**
+ * What an answer shows of stock: the products it lists, each with its stock, and whether which
+ * products it lists hangs on their being in stock (the in-stock filter). A change to another
+ * product's stock that leaves it in stock (or out of it) changes nothing in the answer.
+ */
+export interface StockShown {
+  products: readonly string[];
+  byAvailability: boolean;
+}
+
+/** An answer that shows no stock at all (categories, the sitemap's count). */
+export const SHOWS_NO_STOCK: StockShown = { products: [], byAvailability: false };
+
+/**
+ * A change of stock: the products whose stock changed ('all' when they are not known), and
+ * whether any of them ran out or came back (which changes what an in-stock search lists).
+ */
+export interface StockChange {
+  products: readonly string[] | 'all';
+  availability: boolean;
+}
+
+/** Whether `change` may have changed an answer that shows `shown`. */
+function mayHaveChanged(change: StockChange, shown: StockShown | undefined): boolean {
+  if (!shown) return true;
+  if (change.availability && shown.byAvailability) return true;
+  if (change.products === 'all') return shown.products.length > 0 || shown.byAvailability;
+  return shown.products.some((id) => change.products.includes(id));
 }
 
 export interface ReadCache<A extends CachedAnswer = CachedAnswer> {
@@ -19,6 +51,11 @@ export interface ReadCache<A extends CachedAnswer = CachedAnswer> {
    * `dependents` is false; answers being produced when this is called are not kept.
    */
   invalidate(options?: { dependents?: boolean }): void;
+  /**
+   * Drops the answers a change of stock may have changed (`CachedAnswer.shows`) and keeps the
+   * rest; answers being produced are not kept if it may have changed them.
+   */
+  stockChanged(change: StockChange): void;
   /** What the cache holds now. */
   stats(): { entries: number; bytes: number };
   /** Stops the sweeping timer (the app's onClose). */
@@ -38,9 +75,17 @@ export function answerGrew(answer: CachedAnswer, bytes: number): void {
 
 /** Rough cost of an entry beyond its strings: the map slot, the entry object, its numbers. */
 const ENTRY_OVERHEAD_BYTES = 200;
+/** Rough cost of each product id an answer lists in `shows`: the string and its array slot. */
+const PRODUCT_ID_BYTES = 64;
+/**
+ * How many of the latest changes are remembered for the answers being produced; one produced
+ * across more changes than this is served but not kept.
+ */
+const CHANGES_REMEMBERED = 64;
 
 const sizeOf = (key: string, answer: CachedAnswer) =>
   ENTRY_OVERHEAD_BYTES +
+  (answer.shows?.products.length ?? 0) * PRODUCT_ID_BYTES +
   Buffer.byteLength(key) +
   Buffer.byteLength(answer.body) +
   (answer.br?.length ?? 0) +
@@ -51,8 +96,9 @@ const sizeOf = (key: string, answer: CachedAnswer) =>
  * Serialized answers of the hot public catalogue reads (GET /api/products, /api/product/{id}),
  * so most of them cost no query at all: on PGlite one statement runs at a time, however many wait.
  * The cache is dropped after every catalogue write in this process and on the database's
- * `catalogue_changed` notification from any other; `maxAgeMs` bounds staleness should a
- * notification ever be missed. docs/decisions/008-catalogue-read-cache.md.
+ * `catalogue_changed` notification from any other, except that a change of stock drops only the
+ * answers it may have changed; `maxAgeMs` bounds staleness should a notification ever be missed.
+ * docs/decisions/008-catalogue-read-cache.md.
  *
  * Anyone can ask for any page shape (?limit=&offset=), so the cache is bounded by the bytes it
  * holds, not by a count of entries: past `maxBytes` the oldest entries go first, and an answer
@@ -66,12 +112,30 @@ export function createReadCache<A extends CachedAnswer = CachedAnswer>(options: 
   /** Caches of what this one's data decides, dropped whenever this one is. */
   dropsWithIt?: Array<Pick<ReadCache, 'invalidate'>>;
 }): ReadCache<A> {
-  let generation = 0;
   let bytes = 0;
   // In the order stored (oldest first), so expiry and eviction both take from the front.
   const entries = new Map<string, { answer: A; storedAt: number; size: number }>();
   // Concurrent misses on one key share one query (50 connections would otherwise all run it).
   const pending = new Map<string, Promise<A>>();
+  // Counts the changes; the latest are remembered (stock changes by what they changed) so that
+  // an answer being produced across one is kept only if the change could not have touched it.
+  let generation = 0;
+  const recent: Array<StockChange | 'everything'> = [];
+  const changedSince = (startedAt: number, answer: A) => {
+    const missed = generation - startedAt;
+    if (missed === 0) return false;
+    if (missed > recent.length) return true;
+    return recent
+      .slice(-missed)
+      .some((change) => change === 'everything' || mayHaveChanged(change, answer.shows));
+  };
+  const changed = (change: StockChange | 'everything') => {
+    generation += 1;
+    recent.push(change);
+    if (recent.length > CHANGES_REMEMBERED) recent.shift();
+    // Requests from now on must not share a read that began before the change.
+    pending.clear();
+  };
 
   const isFresh = (entry: { storedAt: number }, now = Date.now()) => now - entry.storedAt < options.maxAgeMs;
   const drop = (key: string) => {
@@ -129,7 +193,7 @@ export function createReadCache<A extends CachedAnswer = CachedAnswer>(options: 
         (answer) => {
           if (pending.get(key) === producing) pending.delete(key);
           // A write that landed while this was being read makes it stale: serve it once, keep it not.
-          if (startedAt === generation) store(key, answer);
+          if (!changedSince(startedAt, answer)) store(key, answer);
           return answer;
         },
         (error: unknown) => {
@@ -145,11 +209,14 @@ export function createReadCache<A extends CachedAnswer = CachedAnswer>(options: 
       return hit && isFresh(hit) ? hit.answer : undefined;
     },
     invalidate({ dependents = true } = {}) {
-      generation += 1;
+      changed('everything');
       entries.clear();
       bytes = 0;
-      pending.clear();
       if (dependents) for (const dependent of options.dropsWithIt ?? []) dependent.invalidate();
+    },
+    stockChanged(change) {
+      changed(change);
+      for (const [key, entry] of entries) if (mayHaveChanged(change, entry.answer.shows)) drop(key);
     },
     stats: () => ({ entries: entries.size, bytes }),
     close: () => clearInterval(timer),

@@ -1,6 +1,7 @@
 import { UNCATEGORISED_ID } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { prepareAnswer, type PreparedAnswer } from '../../lib/prepared-answer.ts';
+import { SHOWS_NO_STOCK } from '../../lib/read-cache.ts';
 import { slugify, type CategoryInput } from '../../../shared/schemas/category.schema.ts';
 import type { Catalogue } from '../products/products.service.ts';
 import * as repository from './categories.repository.ts';
@@ -10,16 +11,21 @@ import * as repository from './categories.repository.ts';
 
 export function categoriesAnswer(catalogue: Catalogue): Promise<PreparedAnswer> {
   return catalogue.cache.get('categories', async () =>
-    prepareAnswer(JSON.stringify(await repository.listCategories(catalogue.db))),
+    // Counts of products, in stock or not: no change of stock changes them.
+    ({
+      ...prepareAnswer(JSON.stringify(await repository.listCategories(catalogue.db))),
+      shows: SHOWS_NO_STOCK,
+    }),
   );
 }
 
 /** The id of the category with this slug; a 400 for an unknown one (it came from a request). */
 export async function categoryIdOf(catalogue: Catalogue, slug: string, field: string): Promise<string> {
   // Slugs and ids only (no product counts), so a search after a write does not wait for counts.
-  const answer = await catalogue.cache.get('category-ids', async () =>
-    prepareAnswer(JSON.stringify(Object.fromEntries(await repository.categoryIdsBySlug(catalogue.db)))),
-  );
+  const answer = await catalogue.cache.get('category-ids', async () => ({
+    ...prepareAnswer(JSON.stringify(Object.fromEntries(await repository.categoryIdsBySlug(catalogue.db)))),
+    shows: SHOWS_NO_STOCK,
+  }));
   const found = (JSON.parse(answer.body.toString('utf8')) as Record<string, string>)[slug];
   if (!found)
     throw new AppError('VALIDATION_FAILED', `${field}: Unknown category`, [

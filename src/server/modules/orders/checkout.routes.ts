@@ -90,12 +90,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         district: body.district,
         paymentMethod: body.paymentMethod,
       });
-      stockChanged(app.catalogue);
-      await cart.clearBought(
-        app.db,
-        account,
-        lines.map((line) => line.productId),
-      );
+      const bought = lines.map((line) => line.productId);
+      stockChanged(app.catalogue, bought);
+      await cart.clearBought(app.db, account, bought);
       const redirectUrl =
         body.paymentMethod === 'sslcommerz' ? await app.payments.start(placed.checkoutId) : undefined;
       return reply.status(201).send({

@@ -50,7 +50,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const account = await requireAccount(request);
       const result = await service.placeOrder(ctx, account, request.body);
-      stockChanged(app.catalogue);
+      stockChanged(app.catalogue, [request.body.productId]);
       return reply.status(201).send(result);
     },
   );
@@ -136,7 +136,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await requireAdmin(request);
       const detail = await service.changeStatus(ctx, admin, request.params.id, request.body);
-      stockChanged(app.catalogue);
+      stockChanged(app.catalogue, detail.productId ? [detail.productId] : []);
       return detail;
     },
   );

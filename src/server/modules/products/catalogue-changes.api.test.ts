@@ -10,7 +10,8 @@ import { SAME_WORDS } from './products.service.ts';
 
 // Every change to products tells each server to drop its cached answers; one that leaves every
 // product's text as it was (stock, price, rating) says so, and the servers keep what they learnt
-// of search words (docs/decisions/020).
+// of search words (docs/decisions/020). One that changed only stock names its products, and the
+// servers drop only the answers that show them (docs/decisions/008).
 let t: TestApp;
 let heard: string[];
 beforeAll(async () => {
@@ -29,7 +30,7 @@ async function notifications(from: number, count: number): Promise<string[]> {
 }
 
 describe('catalogue_changed', () => {
-  it("says 'same words' for a change of stock, price or rating, and nothing for any other", async () => {
+  it("names the products whose stock alone changed, says 'same words' for price or rating, and nothing for any other", async () => {
     // One statement, one notification: each is waited for before the next statement runs.
     const heardAfter = async (statement: Promise<unknown>) => {
       const from = heard.length;
@@ -41,7 +42,19 @@ describe('catalogue_changed', () => {
     const update = (changes: Partial<typeof products.$inferInsert>) =>
       heardAfter(t.app.db.update(products).set(changes).where(eq(products.id, product.id)));
 
-    expect(await update({ stock: 49 })).toEqual([SAME_WORDS]);
+    // A change of stock alone names the product, and says 1 when it runs out or comes back.
+    expect(await update({ stock: 49 })).toEqual([`stock 0 ${product.id}`]);
+    expect(await update({ stock: 0 })).toEqual([`stock 1 ${product.id}`]);
+    expect(await update({ stock: 5 })).toEqual([`stock 1 ${product.id}`]);
+    // A take of stock that finds too little changes no row and says nothing: the next change
+    // is the first heard.
+    const from = heard.length;
+    await t.app.db.execute(
+      sql`update products set stock = stock - 6 where id = ${product.id} and stock >= 6`,
+    );
+    expect(await update({ stock: 4 })).toEqual([`stock 0 ${product.id}`]);
+    expect(heard.slice(from)).toEqual([`stock 0 ${product.id}`]);
+    expect(await update({ stock: 3, priceCents: 1234 })).toEqual([SAME_WORDS]);
     expect(await update({ priceCents: 2500, rating: 3 })).toEqual([SAME_WORDS]);
     expect(await update({ description: 'A longer handle.' })).toEqual(['']);
     expect(await update({ nameBn: 'বাগান' })).toEqual(['']);
@@ -66,7 +79,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('a server on PGlite', () => {
     expect(learnt).toBeGreaterThan(0);
     expect(cache.stats().entries).toBeGreaterThan(0);
 
-    // An order here takes stock: the answers go, the words stay.
+    // An order here takes stock: the answer that lists the product goes, the words stay.
     const { customerA } = await createCallers(t.app);
     await placeOrder(t.app, customerA, product.id);
     expect(cache.stats().entries).toBe(0);
@@ -87,5 +100,63 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('a server on PGlite', () => {
     );
     expect(cache.stats().entries).toBe(0);
     expect(words.stats().entries).toBe(0);
+  });
+
+  it('drops on a change of stock only the answers that show it, here or elsewhere', async () => {
+    const root = wordOfThisRun();
+    const [hoe, rake] = [
+      await createProduct(t.app, { name: `Hoe ${root}`, stock: 2 }),
+      await createProduct(t.app, { name: `Rake ${root}`, stock: 2 }),
+    ];
+    const addresses = {
+      hoe: `/api/product/${hoe.id}`,
+      rake: `/api/product/${rake.id}`,
+      rakePage: `/product/${rake.id}`,
+      rakeSearch: `/api/products?q=rake%20${root}`,
+      inStockRakes: `/api/products?q=rake%20${root}&inStock=true`,
+      categories: '/api/categories',
+    };
+    const read = async (url: string) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      return response.body;
+    };
+    /** Which of the addresses' answers the cache holds, read once each first when `fill`. */
+    const held = async (fill: boolean) => {
+      const answers = new Map<string, string>();
+      for (const [name, url] of Object.entries(addresses)) if (fill) answers.set(name, await read(url));
+      const before = cache.stats().entries;
+      const kept: string[] = [];
+      // Reading again what the cache holds costs no new entry; each read that misses adds one.
+      for (const [name, url] of Object.entries(addresses)) {
+        const entries = cache.stats().entries;
+        const body = await read(url);
+        if (cache.stats().entries === entries) kept.push(name);
+        if (fill) expect(body).toBe(answers.get(name));
+      }
+      expect(cache.stats().entries).toBeGreaterThanOrEqual(before);
+      return kept;
+    };
+    const { cache } = t.app.catalogue;
+    const everything = Object.keys(addresses);
+    expect(await held(true)).toEqual(everything);
+
+    // An order here for the hoe: only the hoe's answer goes (and an in-stock search, since this
+    // server does not know whether the hoe ran out); the hoe shows its new stock.
+    const { customerA } = await createCallers(t.app);
+    await placeOrder(t.app, customerA, hoe.id, { quantity: 1 });
+    expect(await held(false)).toEqual(['rake', 'rakePage', 'rakeSearch', 'categories']);
+    expect(JSON.parse(await read(addresses.hoe))).toMatchObject({ stock: 1 });
+
+    // Elsewhere the hoe's stock changes without running out: the database says so, all stay.
+    expect(await held(false)).toEqual(everything);
+    await t.app.db.execute(sql`update products set stock = stock + 1 where id = ${hoe.id}`);
+    expect(await held(false)).toEqual(['rake', 'rakePage', 'rakeSearch', 'inStockRakes', 'categories']);
+
+    // Elsewhere the rake runs out: its answers go, and the in-stock search no longer lists it.
+    await t.app.db.execute(sql`update products set stock = 0 where id = ${rake.id}`);
+    expect(await held(false)).toEqual(['hoe', 'categories']);
+    expect(JSON.parse(await read(addresses.inStockRakes))).toEqual([]);
+    expect(JSON.parse(await read(addresses.rakeSearch))).toMatchObject([{ stock: 0 }]);
   });
 });

@@ -2,7 +2,7 @@ import type { DatabaseHandle, Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { pageFrom, type Page } from '../../lib/listing.ts';
 import { prepareAnswer, type PreparedAnswer } from '../../lib/prepared-answer.ts';
-import type { ReadCache } from '../../lib/read-cache.ts';
+import { SHOWS_NO_STOCK, type ReadCache, type StockShown } from '../../lib/read-cache.ts';
 import { dollarsToCents } from '../../../shared/money.ts';
 import {
   SEARCH_PAGE_DEFAULT,
@@ -105,7 +105,7 @@ export function productPageAnswer(
     const { rows, next } = await readPage(async (p) =>
       (await repository.listProducts(catalogue.db, p)).map((row) => inLanguage(row, language)),
     );
-    return prepareAnswer(JSON.stringify(rows), next);
+    return { ...prepareAnswer(JSON.stringify(rows), next), shows: listing(rows, false) };
   });
 }
 
@@ -114,7 +114,10 @@ export function productAnswer(catalogue: Catalogue, id: string, language: Langua
   return catalogue.cache.get(productKey(language, id), async () => {
     const { categoryName: _name, categoryNameBn: _nameBn, ...product } = await getProduct(catalogue.db, id);
     const { nameBn, descriptionBn } = product;
-    return prepareAnswer(JSON.stringify({ ...inLanguage(product, language), nameBn, descriptionBn }));
+    return {
+      ...prepareAnswer(JSON.stringify({ ...inLanguage(product, language), nameBn, descriptionBn })),
+      shows: listing([product], false),
+    };
   });
 }
 
@@ -127,25 +130,42 @@ export async function getProduct(
   return product;
 }
 
+/** What an answer listing `products` shows of stock (`byAvailability`: under the in-stock filter). */
+function listing(products: ReadonlyArray<{ _id: string }>, byAvailability: boolean): StockShown {
+  return { products: products.map((product) => product._id), byAvailability };
+}
+
 /**
- * Call after taking stock from a product or giving it back (placing, cancelling, expiring an
- * order). Other instances learn of it from the database's `catalogue_changed` notification.
- * Stock is in no search word: what the search learnt of its words stays (decision 020).
+ * Call after taking stock from products or giving it back (placing, cancelling, expiring an
+ * order), naming them when they are known: only the cached answers that list them, and the
+ * in-stock searches, are dropped (whether a product ran out is not known here, the database's
+ * notification knows it). Other instances learn of it from the `catalogue_changed`
+ * notification. Stock is in no search word: what the search learnt of its words stays
+ * (decision 020).
  */
-export function stockChanged(catalogue: Pick<Catalogue, 'cache'>): void {
-  catalogue.cache.invalidate({ dependents: false });
+export function stockChanged(catalogue: Pick<Catalogue, 'cache'>, productIds?: readonly string[]): void {
+  catalogue.cache.stockChanged({ products: productIds ?? 'all', availability: true });
 }
 
 /**
  * The payload of a `catalogue_changed` notification for a change to products that left every
- * text as it was: stock, price, rating (migration 0011). Any other payload, or none (a
- * notification that may have been missed), means the catalogue's words may have changed.
+ * text as it was: price, rating (migration 0011). Any other payload, or none (a notification
+ * that may have been missed), means the catalogue's words may have changed.
  */
 export const SAME_WORDS = 'same words';
 
+/**
+ * The payload of a `catalogue_changed` notification for an UPDATE that changed nothing but the
+ * stock of a few products (migration 0013): `stock <1 if one ran out or came back, else 0>
+ * <id>,<id>…`.
+ */
+const STOCK_ONLY = /^stock ([01]) (\S+)$/;
+
 /** What a `catalogue_changed` notification from the database drops (app.ts listens). */
 export function catalogueNotified(catalogue: Pick<Catalogue, 'cache'>, payload?: string): void {
-  catalogue.cache.invalidate({ dependents: payload !== SAME_WORDS });
+  const stock = payload ? STOCK_ONLY.exec(payload) : null;
+  if (stock) catalogue.cache.stockChanged({ products: stock[2]!.split(','), availability: stock[1] === '1' });
+  else catalogue.cache.invalidate({ dependents: payload !== SAME_WORDS });
 }
 
 /**
@@ -445,8 +465,9 @@ export async function productSearchAnswer(
     const body = JSON.stringify(
       page.map(({ sortKey: _key, tier: _tier, ...product }) => inLanguage(product, query.lang ?? 'en')),
     );
+    const shows = listing(page, checked.inStock !== undefined);
     const last = page.at(-1);
-    if (rows.length <= checked.limit || !last) return prepareAnswer(body);
+    if (rows.length <= checked.limit || !last) return { ...prepareAnswer(body), shows };
     const cursor = catalogue.cursors.encode({
       search: canonical,
       key: `${last.tier}|${last.sortKey}`,
@@ -456,7 +477,7 @@ export async function productSearchAnswer(
     for (const [name, value] of Object.entries(query))
       if (value !== undefined && name !== 'cursor') params.set(name, String(value));
     params.set('cursor', cursor);
-    return prepareAnswer(body, `<${path}?${params}>; rel="next"`);
+    return { ...prepareAnswer(body, `<${path}?${params}>; rel="next"`), shows };
   });
 }
 
@@ -473,9 +494,10 @@ export function productHtmlAnswer(
   language: Language,
   draw: (product: Awaited<ReturnType<typeof getProduct>>) => string,
 ): Promise<PreparedAnswer> {
-  return catalogue.cache.get(`page:${page}:${language}:${id}`, async () =>
-    prepareAnswer(draw(await getProduct(catalogue.db, id))),
-  );
+  return catalogue.cache.get(`page:${page}:${language}:${id}`, async () => {
+    const product = await getProduct(catalogue.db, id);
+    return { ...prepareAnswer(draw(product)), shows: listing([product], false) };
+  });
 }
 
 /**
@@ -489,7 +511,10 @@ export function productsHtmlAnswer(
 ): Promise<PreparedAnswer> {
   return catalogue.cache.get(`page:products:${language}`, async () => {
     const first = await productSearchAnswer(catalogue, { sort: 'newest', lang: language }, '/api/products');
-    return prepareAnswer(draw(JSON.parse(first.body.toString()) as CatalogueProduct[]));
+    return {
+      ...prepareAnswer(draw(JSON.parse(first.body.toString()) as CatalogueProduct[])),
+      shows: first.shows,
+    };
   });
 }
 
@@ -500,6 +525,7 @@ export const SITEMAP_PRODUCTS = 40_000;
 export async function sitemapFileCount(catalogue: Catalogue): Promise<number> {
   const answer = await catalogue.cache.get('sitemap:count', async () => ({
     body: Buffer.from(String(await repository.countProducts(catalogue.db))),
+    shows: SHOWS_NO_STOCK,
   }));
   return Math.max(1, Math.ceil(Number(answer.body.toString()) / SITEMAP_PRODUCTS));
 }
