@@ -26,7 +26,8 @@
 //   (BENCH_DATABASE_URL names the scratch PostgreSQL database, default
 //   postgres://postgres@127.0.0.1:5432/agritools_catalogue_load; BENCH_SECONDS per route;
 //   BENCH_ACCEPT_ENCODING the Accept-Encoding sent, by default a phone's browser's over https,
-//   'gzip, deflate, br'; 'none' sends none, as most programs, and every answer comes plain.)
+//   'gzip, deflate, br'; 'none' sends none, as most programs, and every answer comes plain;
+//   BENCH_ROWS=1,4 measures only those rows, counted from 0 as printed.)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -181,11 +182,13 @@ try {
         ] as Array<[keyof typeof GOALS, string[]]>)
       : []),
   ];
+  const only = process.env.BENCH_ROWS?.split(',').map(Number);
   const rows = [];
   // The walk over every address once, shared by the rows that ask them: the last goes on from
   // where the first stopped, so no address is asked twice in a run.
   const onceWalk = { next: 0 };
-  for (const [label, paths] of routes) {
+  for (const [index, [label, paths]] of routes.entries()) {
+    if (only && !only.includes(index)) continue;
     // One walk for the warm-up and the measurement when no address may come twice.
     const once = paths === everyAddressOnce;
     const walk = once ? onceWalk : { next: 0 };

@@ -12,6 +12,7 @@ const benches = [
   'page-js.bench.ts',
   'number-format.bench.ts',
   'compression.bench.ts',
+  'read-cache.bench.ts',
   'search.bench.ts',
   'catalogue-load.bench.ts',
   'idle-visitor.bench.ts',

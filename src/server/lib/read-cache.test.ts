@@ -3,6 +3,7 @@ import {
   SHOWS_NO_STOCK,
   answerGrew,
   createReadCache,
+  showing,
   type CachedAnswer,
   type ReadCache,
 } from './read-cache.ts';
@@ -122,7 +123,10 @@ describe('the catalogue read cache', () => {
     /** An answer listing `products` (`byAvailability`: an in-stock search). */
     const listing =
       (products: string[], byAvailability = false) =>
-      async (): Promise<CachedAnswer> => ({ body: products.join(','), shows: { products, byAvailability } });
+      async (): Promise<CachedAnswer> => ({
+        body: products.join(','),
+        shows: showing(products, byAvailability),
+      });
     const held = () =>
       ['product:a', 'search:a-b', 'search:c', 'in-stock:c', 'categories', 'old'].filter((key) =>
         cache!.peek(key),
@@ -163,7 +167,7 @@ describe('the catalogue read cache', () => {
           finish,
           produce: async (): Promise<CachedAnswer> => {
             await done;
-            return { body: products.join(','), shows: { products, byAvailability: false } };
+            return { body: products.join(','), shows: showing(products, false) };
           },
         };
       };

@@ -15,10 +15,28 @@ export interface CachedAnswer {
  * What an answer shows of stock: the products it lists, each with its stock, and whether which
  * products it lists hangs on their being in stock (the in-stock filter). A change to another
  * product's stock that leaves it in stock (or out of it) changes nothing in the answer.
+ * Made by `showing`.
  */
 export interface StockShown {
-  products: readonly string[];
+  /**
+   * A mark of each product listed (`productMark`): a few bytes where the id takes some sixty, so
+   * that a page of twelve products costs the cache's bound about 100 bytes, not 800. Two ids may
+   * share a mark, which only drops an answer that did not need dropping.
+   */
+  products: readonly number[];
   byAvailability: boolean;
+}
+
+/** A 30-bit FNV-1a hash of a product id: a small integer, held in an array without boxing. */
+function productMark(id: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i += 1) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
+  return hash & 0x3fffffff;
+}
+
+/** What an answer listing `productIds` shows of stock (`byAvailability`: under the in-stock filter). */
+export function showing(productIds: readonly string[], byAvailability: boolean): StockShown {
+  return { products: productIds.map(productMark), byAvailability };
 }
 
 /** An answer that shows no stock at all (categories, the sitemap's count). */
@@ -33,12 +51,24 @@ export interface StockChange {
   availability: boolean;
 }
 
-/** Whether `change` may have changed an answer that shows `shown`. */
-function mayHaveChanged(change: StockChange, shown: StockShown | undefined): boolean {
+/** A change of stock with its products' marks, as the cache compares it with each answer. */
+interface MarkedChange {
+  marks: readonly number[] | 'all';
+  availability: boolean;
+}
+
+/**
+ * Whether `change` may have changed an answer that shows `shown`. Asked of every cached answer
+ * on every change of stock (a few thousand answers, several changes a second in a busy shop),
+ * so it loops over arrays of small integers rather than build anything.
+ */
+function mayHaveChanged(change: MarkedChange, shown: StockShown | undefined): boolean {
   if (!shown) return true;
   if (change.availability && shown.byAvailability) return true;
-  if (change.products === 'all') return shown.products.length > 0 || shown.byAvailability;
-  return shown.products.some((id) => change.products.includes(id));
+  const { marks } = change;
+  if (marks === 'all') return shown.products.length > 0 || shown.byAvailability;
+  for (const mark of marks) if (shown.products.includes(mark)) return true;
+  return false;
 }
 
 export interface ReadCache<A extends CachedAnswer = CachedAnswer> {
@@ -75,8 +105,8 @@ export function answerGrew(answer: CachedAnswer, bytes: number): void {
 
 /** Rough cost of an entry beyond its strings: the map slot, the entry object, its numbers. */
 const ENTRY_OVERHEAD_BYTES = 200;
-/** Rough cost of each product id an answer lists in `shows`: the string and its array slot. */
-const PRODUCT_ID_BYTES = 64;
+/** Cost of each product an answer lists in `shows`: a small integer's array slot. */
+const PRODUCT_MARK_BYTES = 8;
 /**
  * How many of the latest changes are remembered for the answers being produced; one produced
  * across more changes than this is served but not kept.
@@ -85,7 +115,7 @@ const CHANGES_REMEMBERED = 64;
 
 const sizeOf = (key: string, answer: CachedAnswer) =>
   ENTRY_OVERHEAD_BYTES +
-  (answer.shows?.products.length ?? 0) * PRODUCT_ID_BYTES +
+  (answer.shows?.products.length ?? 0) * PRODUCT_MARK_BYTES +
   Buffer.byteLength(key) +
   Buffer.byteLength(answer.body) +
   (answer.br?.length ?? 0) +
@@ -120,7 +150,7 @@ export function createReadCache<A extends CachedAnswer = CachedAnswer>(options: 
   // Counts the changes; the latest are remembered (stock changes by what they changed) so that
   // an answer being produced across one is kept only if the change could not have touched it.
   let generation = 0;
-  const recent: Array<StockChange | 'everything'> = [];
+  const recent: Array<MarkedChange | 'everything'> = [];
   const changedSince = (startedAt: number, answer: A) => {
     const missed = generation - startedAt;
     if (missed === 0) return false;
@@ -129,7 +159,7 @@ export function createReadCache<A extends CachedAnswer = CachedAnswer>(options: 
       .slice(-missed)
       .some((change) => change === 'everything' || mayHaveChanged(change, answer.shows));
   };
-  const changed = (change: StockChange | 'everything') => {
+  const changed = (change: MarkedChange | 'everything') => {
     generation += 1;
     recent.push(change);
     if (recent.length > CHANGES_REMEMBERED) recent.shift();
@@ -214,7 +244,11 @@ export function createReadCache<A extends CachedAnswer = CachedAnswer>(options: 
       bytes = 0;
       if (dependents) for (const dependent of options.dropsWithIt ?? []) dependent.invalidate();
     },
-    stockChanged(change) {
+    stockChanged({ products, availability }) {
+      const change = {
+        marks: products === 'all' ? products : products.map(productMark),
+        availability,
+      };
       changed(change);
       for (const [key, entry] of entries) if (mayHaveChanged(change, entry.answer.shows)) drop(key);
     },

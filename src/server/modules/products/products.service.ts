@@ -2,7 +2,7 @@ import type { DatabaseHandle, Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { pageFrom, type Page } from '../../lib/listing.ts';
 import { prepareAnswer, type PreparedAnswer } from '../../lib/prepared-answer.ts';
-import { SHOWS_NO_STOCK, type ReadCache, type StockShown } from '../../lib/read-cache.ts';
+import { SHOWS_NO_STOCK, showing, type ReadCache, type StockShown } from '../../lib/read-cache.ts';
 import { dollarsToCents } from '../../../shared/money.ts';
 import {
   SEARCH_PAGE_DEFAULT,
@@ -132,7 +132,10 @@ export async function getProduct(
 
 /** What an answer listing `products` shows of stock (`byAvailability`: under the in-stock filter). */
 function listing(products: ReadonlyArray<{ _id: string }>, byAvailability: boolean): StockShown {
-  return { products: products.map((product) => product._id), byAvailability };
+  return showing(
+    products.map((product) => product._id),
+    byAvailability,
+  );
 }
 
 /**
