@@ -148,7 +148,8 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('a server on PGlite', () => {
     expect(await held(false)).toEqual(['rake', 'rakePage', 'rakeSearch', 'categories']);
     expect(JSON.parse(await read(addresses.hoe))).toMatchObject({ stock: 1 });
 
-    // Elsewhere the hoe's stock changes without running out: the database says so, all stay.
+    // Elsewhere the hoe's stock changes without running out: the database names the hoe, and
+    // only the hoe's answer goes (the in-stock search stays).
     expect(await held(false)).toEqual(everything);
     await t.app.db.execute(sql`update products set stock = stock + 1 where id = ${hoe.id}`);
     expect(await held(false)).toEqual(['rake', 'rakePage', 'rakeSearch', 'inStockRakes', 'categories']);
