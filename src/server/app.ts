@@ -56,7 +56,6 @@ import {
   cachedReadKey,
   catalogueNotified,
   catalogueOpened,
-  stockChanged,
 } from './modules/products/products.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
@@ -318,6 +317,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     settings: orderSettingsFrom(env),
     ...(sender ? { mailWritten: sender.wake } : {}),
     ...(orderLists ? { lists: orderLists } : {}),
+    stockChanged: (change) => readCache.stockChanged(change),
   };
   app.decorate('orders', orders);
   const payments: PaymentsContext = {
@@ -343,10 +343,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     repeatInBackground(app, EXPIRY_ROUND_MS, () =>
       expireHolds(orders)
         .then((cancelled) => {
-          if (cancelled > 0) {
-            stockChanged(readCacheHolder);
-            app.log.info({ cancelled }, 'unpaid orders expired');
-          }
+          if (cancelled > 0) app.log.info({ cancelled }, 'unpaid orders expired');
         })
         .catch((error: unknown) => app.log.error({ err: error }, 'order expiry failed')),
     );

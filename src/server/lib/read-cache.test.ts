@@ -151,8 +151,8 @@ describe('the catalogue read cache', () => {
       cache.stockChanged({ products: ['b'], availability: true });
       expect(held()).toEqual(['product:a', 'search:c', 'categories']);
       await fill();
-      cache.stockChanged({ products: 'all', availability: false });
-      expect(held()).toEqual(['categories']);
+      cache.stockChanged({ products: ['c', 'd'], availability: false });
+      expect(held()).toEqual(['product:a', 'search:a-b', 'categories']);
       // The sizes of what was dropped are no longer counted.
       cache.invalidate();
       expect(cache.stats()).toEqual({ entries: 0, bytes: 0 });

@@ -43,17 +43,17 @@ export function showing(productIds: readonly string[], byAvailability: boolean):
 export const SHOWS_NO_STOCK: StockShown = { products: [], byAvailability: false };
 
 /**
- * A change of stock: the products whose stock changed ('all' when they are not known), and
- * whether any of them ran out or came back (which changes what an in-stock search lists).
+ * A change of stock: the products whose stock changed, and whether any of them ran out or came
+ * back (which changes what an in-stock search lists).
  */
 export interface StockChange {
-  products: readonly string[] | 'all';
+  products: readonly string[];
   availability: boolean;
 }
 
 /** A change of stock with its products' marks, as the cache compares it with each answer. */
 interface MarkedChange {
-  marks: readonly number[] | 'all';
+  marks: readonly number[];
   availability: boolean;
 }
 
@@ -65,9 +65,7 @@ interface MarkedChange {
 function mayHaveChanged(change: MarkedChange, shown: StockShown | undefined): boolean {
   if (!shown) return true;
   if (change.availability && shown.byAvailability) return true;
-  const { marks } = change;
-  if (marks === 'all') return shown.products.length > 0 || shown.byAvailability;
-  for (const mark of marks) if (shown.products.includes(mark)) return true;
+  for (const mark of change.marks) if (shown.products.includes(mark)) return true;
   return false;
 }
 
@@ -246,7 +244,7 @@ export function createReadCache<A extends CachedAnswer = CachedAnswer>(options: 
     },
     stockChanged({ products, availability }) {
       const change = {
-        marks: products === 'all' ? products : products.map(productMark),
+        marks: products.map(productMark),
         availability,
       };
       changed(change);

@@ -8,7 +8,6 @@ import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { requireAccount, signedInOnly } from '../../plugins/access.ts';
 import * as cart from '../cart/cart.service.ts';
-import { stockChanged } from '../products/products.service.ts';
 import * as service from './orders.service.ts';
 
 // POST /api/checkout: the cart (or the lines sent) becomes one checkout of several orders.
@@ -91,7 +90,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         paymentMethod: body.paymentMethod,
       });
       const bought = lines.map((line) => line.productId);
-      stockChanged(app.catalogue, bought);
       await cart.clearBought(app.db, account, bought);
       const redirectUrl =
         body.paymentMethod === 'sslcommerz' ? await app.payments.start(placed.checkoutId) : undefined;

@@ -5,6 +5,7 @@ import type { OrderStatus, PaymentMethod } from '../../../shared/order-lifecycle
 import type { Order, OrderEvent } from '../../../shared/schemas/order.schema.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import type { JsonPage, Page } from '../../lib/listing.ts';
+import type { StockChange } from '../../lib/read-cache.ts';
 import { checkouts, orderEvents, orders, products, users } from '../../db/schema.ts';
 import type { Locale } from '../../../shared/i18n/locale.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox.repository.ts';
@@ -65,7 +66,7 @@ export interface NewCheckout {
 }
 
 export type CheckoutResult =
-  | { kind: 'placed'; checkoutId: string; orders: Order[] }
+  | { kind: 'placed'; checkoutId: string; orders: Order[]; stock: StockChange }
   | { kind: 'product-not-found'; productId: string }
   /** A line's conditional decrement matched nothing: the quantity breaks minOrder or stock. */
   | { kind: 'rejected'; productId: string; product: { minOrder: number; stock: number } }
@@ -106,14 +107,15 @@ async function unpaidUnits(tx: Tx | Db, userId: string): Promise<number> {
  * Takes every line's units in one statement, or aborts with the first line it could not take.
  * The rows are locked in id order (FOR NO KEY UPDATE, which the orders' foreign keys do not
  * wait for), so checkouts sharing products cannot deadlock; PostgreSQL re-checks each condition
- * on the newest row once it holds the lock.
+ * on the newest row once it holds the lock. Says which products changed, and whether one ran
+ * out (each line takes at least one unit, so a stock left at 0 was above it).
  */
-async function takeStock(tx: Tx, lines: Array<CheckoutLine & { priceCents: number }>): Promise<void> {
+async function takeStock(tx: Tx, lines: Array<CheckoutLine & { priceCents: number }>): Promise<StockChange> {
   const wanted = sql.join(
     lines.map((line) => sql`(${line.productId}::uuid, ${line.quantity}::int, ${line.priceCents}::int)`),
     sql`, `,
   );
-  const took = rowsOf<{ id: string }>(
+  const took = rowsOf<{ id: string; stock: number }>(
     await tx.execute(sql`
       update ${products} p set stock = p.stock - w.quantity
       from (
@@ -125,9 +127,10 @@ async function takeStock(tx: Tx, lines: Array<CheckoutLine & { priceCents: numbe
       ) w
       where p.id = w.id and p.stock >= w.quantity and p.min_order <= w.quantity
         and p.price_cents = w.price_cents
-      returning p.id`),
+      returning p.id, p.stock`),
   );
-  if (took.length === lines.length) return;
+  if (took.length === lines.length)
+    return { products: took.map((row) => row.id), availability: took.some((row) => row.stock === 0) };
   const missed = lines.find((line) => !took.some((row) => row.id === line.productId))!;
   const [current] = await tx
     .select({ minOrder: products.minOrder, stock: products.stock })
@@ -252,8 +255,8 @@ export async function placeCheckout(db: Db, input: NewCheckout): Promise<Checkou
       const placed = rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map(toOrder);
       for (const mail of input.mails({ checkoutId: checkout.id, orders: placed }))
         await enqueueMail(tx, mail);
-      await takeStock(tx, taken);
-      return { kind: 'placed' as const, checkoutId: checkout.id, orders: placed };
+      const stock = await takeStock(tx, taken);
+      return { kind: 'placed' as const, checkoutId: checkout.id, orders: placed, stock };
     });
   } catch (error) {
     if (error instanceof Abort) return error.result;
@@ -293,7 +296,8 @@ export interface Transition {
 }
 
 export type TransitionResult =
-  | { kind: 'moved'; before: StoredOrder; after: StoredOrder }
+  /** `stock` when the move gave the order's units back to its product. */
+  | { kind: 'moved'; before: StoredOrder; after: StoredOrder; stock?: StockChange }
   | { kind: 'not-found' }
   | { kind: 'refused'; current: StoredOrder };
 
@@ -325,11 +329,15 @@ export async function transitionOrder(
       .where(eq(orders.id, id))
       .returning();
     if (!after) throw new Error('order update returned no row');
-    if (move.returnStock && current.productId)
-      await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} + ${current.quantity}` })
-        .where(eq(products.id, current.productId));
+    // Back from 0 when the stock is now just the units given back (an order holds at least one).
+    const [returned] =
+      move.returnStock && current.productId
+        ? await tx
+            .update(products)
+            .set({ stock: sql`${products.stock} + ${current.quantity}` })
+            .where(eq(products.id, current.productId))
+            .returning({ id: products.id, stock: products.stock })
+        : [];
     await tx.insert(orderEvents).values({
       orderId: id,
       actor: move.actor,
@@ -339,7 +347,14 @@ export async function transitionOrder(
       note: move.note,
     });
     for (const mail of mails(after)) await enqueueMail(tx, mail);
-    return { kind: 'moved' as const, before: current, after };
+    return {
+      kind: 'moved' as const,
+      before: current,
+      after,
+      ...(returned
+        ? { stock: { products: [returned.id], availability: returned.stock === current.quantity } }
+        : {}),
+    };
   });
 }
 

@@ -17,7 +17,6 @@ import {
 import { errorResponses } from '../../lib/error-responses.ts';
 import { listingQuerySchema, pageFrom, replyWithJsonPage } from '../../lib/listing.ts';
 import { adminOnly, requireAccount, requireAdmin, signedInOnly } from '../../plugins/access.ts';
-import { stockChanged } from '../products/products.service.ts';
 import * as service from './orders.service.ts';
 
 // The order calls of spec section 7, the admin's "mark paid" (docs/decisions/017-order-model-and-lifecycle.md), and the order page
@@ -50,7 +49,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const account = await requireAccount(request);
       const result = await service.placeOrder(ctx, account, request.body);
-      stockChanged(app.catalogue, [request.body.productId]);
       return reply.status(201).send(result);
     },
   );
@@ -135,9 +133,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = await requireAdmin(request);
-      const detail = await service.changeStatus(ctx, admin, request.params.id, request.body);
-      stockChanged(app.catalogue, detail.productId ? [detail.productId] : []);
-      return detail;
+      return service.changeStatus(ctx, admin, request.params.id, request.body);
     },
   );
 
@@ -158,9 +154,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const account = await requireAccount(request);
-      const removed = await service.cancelOrder(ctx, account, request.params.id);
-      stockChanged(app.catalogue);
-      return removed;
+      return service.cancelOrder(ctx, account, request.params.id);
     },
   );
 

@@ -22,7 +22,7 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { After, JsonPage, Page } from '../../lib/listing.ts';
-import type { CachedAnswer, ReadCache } from '../../lib/read-cache.ts';
+import type { CachedAnswer, ReadCache, StockChange } from '../../lib/read-cache.ts';
 import type { Account } from '../users/account.ts';
 import { checkoutPlacedMails, statusMail } from './order-mails.ts';
 import * as repository from './orders.repository.ts';
@@ -59,6 +59,12 @@ export interface OrdersContext {
    * every page is read from the database.
    */
   lists?: ReadCache<CachedOrderPage>;
+  /**
+   * Called after a change that took stock from products or gave it back, with the products and
+   * whether one ran out or came back, so that the catalogue's cached answers that show them go
+   * at once in this process (app.ts; other processes hear the database's notification).
+   */
+  stockChanged?: (change: StockChange) => void;
 }
 
 /** A page of an order list as the cache keeps it: its JSON and where it ended. */
@@ -149,6 +155,7 @@ export async function placeCheckout(
         }),
     });
     if (result.kind === 'placed') {
+      ctx.stockChanged?.(result.stock);
       ctx.lists?.invalidate();
       ctx.mailWritten?.();
       return { checkoutId: result.checkoutId, orders: result.orders };
@@ -372,6 +379,7 @@ export async function moveOrder(
   );
   if (result.kind === 'not-found') throw notFound('Order');
   if (result.kind === 'refused') throw refusal ?? conflict(result.current.status, move.to);
+  if (result.stock) ctx.stockChanged?.(result.stock);
   ctx.lists?.invalidate();
   ctx.mailWritten?.();
   return result.after;

@@ -141,18 +141,47 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('a server on PGlite', () => {
     const everything = Object.keys(addresses);
     expect(await held(true)).toEqual(everything);
 
-    // An order here for the hoe: only the hoe's answer goes (and an in-stock search, since this
-    // server does not know whether the hoe ran out); the hoe shows its new stock.
+    const allButTheHoe = ['rake', 'rakePage', 'rakeSearch', 'inStockRakes', 'categories'];
     const { customerA } = await createCallers(t.app);
-    await placeOrder(t.app, customerA, hoe.id, { quantity: 1 });
-    expect(await held(false)).toEqual(['rake', 'rakePage', 'rakeSearch', 'categories']);
+    const cancel = async (orderId: string) => {
+      const response = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/order/${orderId}`,
+        headers: customerA.headers,
+      });
+      expect(response.statusCode).toBe(200);
+    };
+
+    // An order here for the hoe that leaves some: only the hoe's answer goes (the in-stock
+    // search stays, the hoe is still in stock); the hoe shows its new stock.
+    const hoeOrder = await placeOrder(t.app, customerA, hoe.id, { quantity: 1 });
+    expect(await held(false)).toEqual(allButTheHoe);
     expect(JSON.parse(await read(addresses.hoe))).toMatchObject({ stock: 1 });
 
     // Elsewhere the hoe's stock changes without running out: the database names the hoe, and
-    // only the hoe's answer goes (the in-stock search stays).
+    // only the hoe's answer goes.
     expect(await held(false)).toEqual(everything);
     await t.app.db.execute(sql`update products set stock = stock + 1 where id = ${hoe.id}`);
-    expect(await held(false)).toEqual(['rake', 'rakePage', 'rakeSearch', 'inStockRakes', 'categories']);
+    expect(await held(false)).toEqual(allButTheHoe);
+
+    // Cancelled here, the hoe's order gives its unit back: again only the hoe's answer goes.
+    expect(await held(false)).toEqual(everything);
+    await cancel(hoeOrder);
+    expect(await held(false)).toEqual(allButTheHoe);
+    expect(JSON.parse(await read(addresses.hoe))).toMatchObject({ stock: 3 });
+
+    // An order here takes the last rakes: the rake's answers go, and the in-stock search, which
+    // no longer lists it.
+    expect(await held(false)).toEqual(everything);
+    const rakeOrder = await placeOrder(t.app, customerA, rake.id, { quantity: 2 });
+    expect(await held(false)).toEqual(['hoe', 'categories']);
+    expect(JSON.parse(await read(addresses.inStockRakes))).toEqual([]);
+
+    // Cancelled, the order brings the rakes back: the in-stock search lists the rake again.
+    expect(await held(false)).toEqual(everything);
+    await cancel(rakeOrder);
+    expect(await held(false)).toEqual(['hoe', 'categories']);
+    expect(JSON.parse(await read(addresses.inStockRakes))).toMatchObject([{ stock: 2 }]);
 
     // Elsewhere the rake runs out: its answers go, and the in-stock search no longer lists it.
     await t.app.db.execute(sql`update products set stock = 0 where id = ${rake.id}`);

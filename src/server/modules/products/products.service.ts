@@ -28,7 +28,8 @@ import { idSchema } from '../../../shared/schemas/common.schema.ts';
 //
 // This is also the one place that caches catalogue reads and drops that cache
 // (docs/decisions/008-catalogue-read-cache.md): the reads answer from it, and every write
-// here, and every change of stock elsewhere (stockChanged), drops it. Routes never touch it.
+// here drops it; a change of stock by the orders service drops what shows those products
+// (its context's `stockChanged`, given by app.ts). Routes never touch it.
 
 /** What the catalogue functions work on: the database and this instance's read cache. */
 export interface Catalogue {
@@ -136,18 +137,6 @@ function listing(products: ReadonlyArray<{ _id: string }>, byAvailability: boole
     products.map((product) => product._id),
     byAvailability,
   );
-}
-
-/**
- * Call after taking stock from products or giving it back (placing, cancelling, expiring an
- * order), naming them when they are known: only the cached answers that list them, and the
- * in-stock searches, are dropped (whether a product ran out is not known here, the database's
- * notification knows it). Other instances learn of it from the `catalogue_changed`
- * notification. Stock is in no search word: what the search learnt of its words stays
- * (decision 020).
- */
-export function stockChanged(catalogue: Pick<Catalogue, 'cache'>, productIds?: readonly string[]): void {
-  catalogue.cache.stockChanged({ products: productIds ?? 'all', availability: true });
 }
 
 /**
