@@ -134,6 +134,27 @@ test.describe('the shop in Bengali', () => {
     expect(english).toContain(messages.forgotPassword);
   });
 
+  test('on the Bengali login page a wrong password is told in Bengali, and toasts are in the Bengali font', async ({
+    page,
+  }) => {
+    await page.goto('/bn/login');
+    // Once the page is ready: its buttons come alive with the app.
+    const forgot = page.getByRole('button', { name: bn.forgotPassword });
+    await expect(forgot).toBeEnabled();
+    await forgot.click();
+    const toast = page.getByRole('alert').filter({ hasText: bn.enterEmailForReset });
+    await expect(toast).toBeVisible();
+    // react-toastify's own font has no Bengali: a phone without a Bengali font showed boxes.
+    expect(await toast.evaluate((element) => getComputedStyle(element).fontFamily)).toContain(
+      'Noto Sans Bengali',
+    );
+
+    await page.getByLabel(bn.email).fill(newCustomer().email);
+    await page.getByLabel(bn.password).fill('not-the-password-1');
+    await page.getByRole('button', { name: bn.login }).click();
+    await expect(page.getByText(bn.errorLine(bn.invalidEmailOrPassword))).toBeVisible();
+  });
+
   test('a customer signs up in Bengali', async ({ page }) => {
     const customer = newCustomer({ name: 'রহিম উদ্দিন' });
     await page.goto('/bn/signup');

@@ -36,6 +36,7 @@ export const bnPageMessages = {
   notAvailable: 'নেই',
   paid: 'পরিশোধিত',
   errorLine: (message: string) => `ত্রুটি: ${message}`,
+  invalidEmailOrPassword: 'ইমেইল বা পাসওয়ার্ড সঠিক নয়',
   // The order id stays as issued: only quantities take Bengali digits.
   pleasePayFor: (orderId: string) => `অনুগ্রহ করে পরিশোধ করুন : ${orderId}`,
   googleNotConfigured: 'এই সার্ভারে Google সাইন-ইন চালু করা হয়নি',
@@ -61,6 +62,7 @@ export const bnPageMessages = {
   manageAllOrders: 'সব অর্ডার পরিচালনা',
   manageProducts: 'পণ্য পরিচালনা',
   addNewProduct: 'নতুন পণ্য যোগ করুন',
+  addAProduct: 'একটি পণ্য যোগ করুন',
   password: 'পাসওয়ার্ড',
   address: 'ঠিকানা',
   login: 'লগ ইন',

@@ -37,6 +37,8 @@ export const pageMessages = {
   paid: 'Paid',
   // Section 8: error line on login and sign-up
   errorLine: (message: string) => `Error: ${message}`,
+  // Not in the spec: the identity layer's answer to a wrong email or password, to translate.
+  invalidEmailOrPassword: 'Invalid email or password',
   pleasePayFor: (orderId: string) => `Please pay for : ${orderId}`,
   // Not in the spec: shown when Google sign-in has no client id configured.
   googleNotConfigured: 'Google sign-in is not configured on this server',
@@ -63,6 +65,7 @@ export const pageMessages = {
   manageAllOrders: 'Manage All Orders',
   manageProducts: 'Manage Products',
   addNewProduct: 'Add New Product',
+  addAProduct: 'Add a Product',
   password: 'Password',
   address: 'Address',
   login: 'Login',

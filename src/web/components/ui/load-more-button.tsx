@@ -1,3 +1,5 @@
+import { t, translate } from '../../lib/i18n.ts';
+
 /** The parts of a TanStack infinite query the button needs. */
 export interface PagedQuery {
   /** Whether the server named a next page (Link rel="next"); nothing renders without one. */
@@ -10,7 +12,7 @@ export interface PagedQuery {
 
 interface LoadMoreButtonProps {
   query: PagedQuery;
-  /** What is loaded, for screen readers: "Load more orders". */
+  /** What is loaded, in the page's language, for screen readers: "Load more orders". */
   noun: string;
 }
 
@@ -28,7 +30,7 @@ export function LoadMoreButton({ query, noun }: LoadMoreButtonProps) {
     <div className="mt-4 flex flex-col items-center gap-2">
       {error && !isFetchingNextPage && (
         <p role="alert" className="text-sm text-error">
-          Could not load more {noun}: {error.message}
+          {t.couldNotLoadMore(noun, translate(error.message))}
         </p>
       )}
       <button
@@ -37,10 +39,10 @@ export function LoadMoreButton({ query, noun }: LoadMoreButtonProps) {
         onClick={onLoadMore}
         disabled={isFetchingNextPage}
         aria-busy={isFetchingNextPage || undefined}
-        aria-label={isFetchingNextPage ? `Loading more ${noun}` : `Load more ${noun}`}
+        aria-label={isFetchingNextPage ? t.loadingMoreOf(noun) : t.loadMoreOf(noun)}
       >
         {isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        {isFetchingNextPage ? 'Loading…' : 'Load more'}
+        {isFetchingNextPage ? t.loadingEllipsis : t.loadMore}
       </button>
     </div>
   );

@@ -12,7 +12,7 @@ export default function AddProductPage() {
   return (
     <section aria-labelledby={`${id}-title`} className="max-w-3xl">
       <h2 id={`${id}-title`} className="text-xl font-bold">
-        Add a Product
+        {t.addAProduct}
       </h2>
       <p className="mt-1 text-sm text-base-content/70">{t.newProductsAppear}</p>
       <ProductForm

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../shared/messages.ts';
+import { bnMessages } from '../../../../shared/messages.bn.ts';
 import type { Product, ProductInput } from '../../../../shared/schemas/product.schema.ts';
 import type { Category } from '../../../../shared/schemas/category.schema.ts';
 import AddProductPage from './add-product-page.tsx';
@@ -144,6 +145,7 @@ describe('Add a Product', () => {
     try {
       renderPage(<AddProductPage />);
       expect(await screen.findByRole('option', { name: 'স্প্রে' })).toHaveValue('spraying');
+      expect(screen.getByRole('heading', { name: bnMessages.addAProduct })).toBeInTheDocument();
       expect(screen.getByRole('option', { name: 'Hand tools' })).toHaveValue('hand-tools');
     } finally {
       setLocale('en');

@@ -4,6 +4,9 @@ import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../shared/messages.ts';
+import { bnMessages as bn } from '../../../../shared/messages.bn.ts';
+import { bnShellMessages } from '../../../../shared/messages/shell.bn.ts';
+import { loadPageWords, setLocale } from '../../../lib/i18n.ts';
 import type { ProfileUpdate, User } from '../../../../shared/schemas/user.schema.ts';
 import { UpdateProfileModal } from './update-profile-modal.tsx';
 import { customer } from '../../../../../tests/support/auth-state.ts';
@@ -27,6 +30,18 @@ const openModal = () =>
   renderPage(<UpdateProfileModal open onClose={onClose} account={customer} profile={null} />);
 
 describe('Update Profile', () => {
+  it("labels every box in the page's language, Bengali too", async () => {
+    setLocale('bn', bnShellMessages);
+    await loadPageWords();
+    try {
+      openModal();
+      for (const label of [bn.phone, bn.address, bn.linkedInLink, bn.facebookLink])
+        expect(screen.getByLabelText(label)).toBeInTheDocument();
+    } finally {
+      setLocale('en');
+    }
+  });
+
   it('refuses a link that is not http(s), with the shared schema’s message, and sends nothing', async () => {
     const user = userEvent.setup();
     openModal();

@@ -24,17 +24,18 @@ interface UpdateProfileModalProps {
 
 // The links are text inputs with a URL keyboard, not type="url": `facebook.com/me` is a fine
 // answer (the shared schema puts https:// in front) and the browser should not mark it invalid.
+// Labels are keys, read at render: the page's words (Bengali ones too) arrive after this module.
 const fields = [
-  { name: 'phone', label: t.phone, type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
+  { name: 'phone', label: 'phone', type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
   {
     name: 'address',
-    label: t.address,
+    label: 'address',
     type: 'text',
     inputMode: 'text',
     autoComplete: 'street-address',
   },
-  { name: 'linkedIn', label: t.linkedInLink, type: 'text', inputMode: 'url', autoComplete: 'url' },
-  { name: 'facebook', label: t.facebookLink, type: 'text', inputMode: 'url', autoComplete: 'url' },
+  { name: 'linkedIn', label: 'linkedInLink', type: 'text', inputMode: 'url', autoComplete: 'url' },
+  { name: 'facebook', label: 'facebookLink', type: 'text', inputMode: 'url', autoComplete: 'url' },
 ] as const;
 
 type ProfileForm = z.input<typeof profileUpdateSchema>;
@@ -118,7 +119,7 @@ export function UpdateProfileModal({ open, onClose, account, profile }: UpdatePr
             <TextField
               key={field.name}
               id={`${id}-${field.name}`}
-              label={field.label}
+              label={t[field.label]}
               error={errors[field.name]?.message}
               type={field.type}
               inputMode={field.inputMode}
