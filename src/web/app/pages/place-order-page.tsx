@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { toast } from 'react-toastify';
 import { t, translate } from '../../lib/i18n.ts';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth-provider.tsx';
 import { paths } from '../../lib/paths.ts';
 import { usePlaceOrder } from '../../features/orders/api/place-order.ts';
 import { PlaceOrderForm, type PlaceOrderValues } from '../../features/orders/components/place-order-form.tsx';
 import { useProduct } from '../../features/products/api/get-product.ts';
 import { ProductSummary } from '../../features/products/components/product-summary.tsx';
+import { ProductLoadError } from '../../features/products/components/product-load-error.tsx';
 import { productKeys } from '../../features/products/keys.ts';
 import { AddToCartButton } from '../../features/cart/add-to-cart-button.tsx';
 
@@ -29,27 +29,14 @@ export default function PlaceOrderPage() {
   // interrupt (a phone's blocking time).
   const shown = useDeferredValue(product.data);
 
-  if (product.isError) {
-    const error = product.error;
-    // A malformed id is a 400 from the server: to the customer it is the same unknown product.
-    const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+  if (product.isError)
     return (
-      <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">{missing ? t.productNotFound : t.couldNotLoadProduct}</h1>
-        <p role="alert">{missing ? t.productGone : t.somethingWentWrong(translate(error.message) ?? '')}</p>
-        <div className="flex flex-wrap justify-center gap-2">
-          {!missing && (
-            <button type="button" className="btn btn-primary" onClick={() => void product.refetch()}>
-              {t.tryAgain}
-            </button>
-          )}
-          <Link to={paths.home} className="btn btn-outline">
-            {t.backToProducts}
-          </Link>
-        </div>
-      </section>
+      <ProductLoadError
+        error={product.error}
+        onRetry={() => void product.refetch()}
+        back={{ to: paths.home, label: t.backToProducts }}
+      />
     );
-  }
 
   if (!shown) return <FullPageSpinner label={t.loadingProduct} />;
 

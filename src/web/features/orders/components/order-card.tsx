@@ -7,7 +7,8 @@ import { ProductPicture } from '../../../components/ui/product-picture.tsx';
 /**
  * One card of My Orders (spec section 2): image, Order ID, Product Name, Quantity, Total bill,
  * Email, Phone, Address. Unpaid: a Pay link and an active Cancel Order; paid: a disabled
- * 'Paid' button and a disabled Cancel Order.
+ * 'Paid' button and a disabled Cancel Order. Beyond the spec: View, to the order's own page
+ * (its history, its invoice).
  */
 export function OrderCard({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
   const rows: [string, string][] = [
@@ -44,7 +45,14 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel: (order:
             </div>
           ))}
         </dl>
-        <div className="card-actions mt-auto justify-end">
+        <div className="card-actions mt-auto items-center justify-end">
+          <Link
+            to={paths.order(order._id)}
+            className="btn btn-link mr-auto px-0"
+            aria-label={t.viewOrderOf(order._id)}
+          >
+            {t.viewOrder}
+          </Link>
           {order.paid ? (
             <button type="button" className="btn btn-success" disabled>
               {t.paid}

@@ -89,6 +89,15 @@ describe('My Orders', () => {
     expect(next.headers.get('authorization')).toBe('Bearer token-1');
   });
 
+  it("links each card to the order's own page", async () => {
+    renderPage(<MyOrdersPage />);
+    const first = await screen.findByRole('article', { name: `Order ${orderId(1)}` });
+    expect(within(first).getByRole('link', { name: messages.viewOrderOf(orderId(1)) })).toHaveAttribute(
+      'href',
+      `/dashboard/orders/${orderId(1)}`,
+    );
+  });
+
   it('shows no Load more when everything fits on one page', async () => {
     pageSize = 100;
     renderPage(<MyOrdersPage />);

@@ -7,6 +7,7 @@ import { categoryNameOf, useCategories } from '../api/search-products.ts';
 import { PAGE_PICTURE_SIZES } from '../../../../shared/media.ts';
 import { ProductPicture } from '../../../components/ui/product-picture.tsx';
 import { ProductFigures } from '../components/product-figures.tsx';
+import { ProductLoadError } from '../components/product-load-error.tsx';
 import { AddToCartButton } from '../../cart/add-to-cart-button.tsx';
 
 /**
@@ -20,14 +21,13 @@ export default function ProductPage() {
   const product = useProduct(productId);
   const categories = useCategories();
   if (product.isPending) return <FullPageSpinner label={t.loading} />;
-  if (product.isError || !product.data)
+  if (product.isError)
     return (
-      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <p className="text-lg">{t.productNotFound}</p>
-        <Link to={paths.products} className="btn btn-primary mt-6">
-          {t.allProducts}
-        </Link>
-      </div>
+      <ProductLoadError
+        error={product.error}
+        onRetry={() => void product.refetch()}
+        back={{ to: paths.products, label: t.allProducts }}
+      />
     );
   const item = product.data as typeof product.data & { category?: string };
   const category = categories.data?.find((c) => c.slug === item.category);
