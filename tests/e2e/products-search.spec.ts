@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { messages } from '../../src/shared/messages.ts';
+import { bnMessages } from '../../src/shared/messages.bn.ts';
 import type { Locator, Page, Request } from '@playwright/test';
 import { DESKTOP, MOBILE, expect, test } from './fixtures.ts';
 import { ADMIN, bearerHeaders, signInAs, signUpNewCustomer } from './support/auth.ts';
@@ -388,4 +389,16 @@ test('the app takes over the place-order page the server drew without a spinner,
   await expect(page.getByRole('heading', { level: 1, name: messages.login })).toBeVisible();
   const toLogin = fromHeading(await shown(), messages.placeOrder);
   expect(toLogin.filter((state) => state.spinner)).toEqual([]);
+});
+
+test("filters the shop refuses are explained in the page's language, without the request's field names", async ({
+  page,
+}) => {
+  for (const [prefix, words] of [
+    ['', messages],
+    ['/bn', bnMessages],
+  ] as const) {
+    await page.goto(`${prefix}/products?minPrice=100&maxPrice=50`);
+    await expect(page.getByRole('alert')).toHaveText(`${words.searchFailed}: ${words.minPriceAboveMax}`);
+  }
 });

@@ -211,6 +211,12 @@ export const pageMessages = {
   clearFilters: 'Clear filters',
   noProductsMatch: 'No products match your search.',
   searchFailed: 'The search could not be run',
+  // Why the server refused a search's filters (its 400's words, shown translated).
+  searchTextEmpty: 'Search text is empty',
+  searchNeedsLetter: 'Search text needs a letter or a digit',
+  relevanceNeedsSearch: 'Sorting by relevance needs a search text (q)',
+  minPriceAboveMax: 'The lowest price is above the highest',
+  unknownCategory: 'Unknown category',
   allProducts: 'All products',
   inStock: 'In stock',
   editProduct: 'Edit Product',

@@ -5,6 +5,7 @@ import { SHOWS_NO_STOCK } from '../../lib/read-cache.ts';
 import { slugify, type CategoryInput } from '../../../shared/schemas/category.schema.ts';
 import type { Catalogue } from '../products/products.service.ts';
 import * as repository from './categories.repository.ts';
+import { messages } from '../../../shared/messages.ts';
 
 // Categories are part of the catalogue: reads answer from the catalogue's read cache and every
 // write drops it (docs/decisions/008-catalogue-read-cache.md), as product writes do.
@@ -28,8 +29,8 @@ export async function categoryIdOf(catalogue: Catalogue, slug: string, field: st
   }));
   const found = (JSON.parse(answer.body.toString('utf8')) as Record<string, string>)[slug];
   if (!found)
-    throw new AppError('VALIDATION_FAILED', `${field}: Unknown category`, [
-      { path: field, message: 'Unknown category' },
+    throw new AppError('VALIDATION_FAILED', `${field}: ${messages.unknownCategory}`, [
+      { path: field, message: messages.unknownCategory },
     ]);
   return found;
 }

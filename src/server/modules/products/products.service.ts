@@ -4,6 +4,7 @@ import { pageFrom, type Page } from '../../lib/listing.ts';
 import { prepareAnswer, type PreparedAnswer } from '../../lib/prepared-answer.ts';
 import { SHOWS_NO_STOCK, showing, type ReadCache, type StockShown } from '../../lib/read-cache.ts';
 import { dollarsToCents } from '../../../shared/money.ts';
+import { messages } from '../../../shared/messages.ts';
 import {
   SEARCH_PAGE_DEFAULT,
   SEARCH_PAGE_MAX,
@@ -272,19 +273,18 @@ function checkSearch(query: ProductQuery): CheckedSearch {
     throw invalid('limit', `At most ${SEARCH_PAGE_MAX}`);
   let words: string[] = [];
   if (query.q !== undefined) {
-    if (query.q.trim() === '') throw invalid('q', 'Search text is empty');
+    if (query.q.trim() === '') throw invalid('q', messages.searchTextEmpty);
     words = searchWords(query.q);
-    if (words.length === 0) throw invalid('q', 'Search text needs a letter or a digit');
+    if (words.length === 0) throw invalid('q', messages.searchNeedsLetter);
   }
   const sort = query.sort ?? (words.length > 0 ? 'relevance' : 'newest');
-  if (sort === 'relevance' && words.length === 0)
-    throw invalid('sort', 'Sorting by relevance needs a search text (q)');
+  if (sort === 'relevance' && words.length === 0) throw invalid('sort', messages.relevanceNeedsSearch);
   const minCents = query.minPrice === undefined ? undefined : dollarsToCents(query.minPrice);
   const maxCents = query.maxPrice === undefined ? undefined : dollarsToCents(query.maxPrice);
   if (minCents !== undefined && maxCents !== undefined && minCents > maxCents)
-    throw invalid('minPrice', 'The lowest price is above the highest');
+    throw invalid('minPrice', messages.minPriceAboveMax);
   if (query.category !== undefined && !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(query.category))
-    throw invalid('category', 'Unknown category');
+    throw invalid('category', messages.unknownCategory);
   return {
     words,
     category: query.category,

@@ -3,7 +3,8 @@ import { useSearchParams } from 'wouter';
 import { productSorts, type ProductSort } from '../../../../shared/constants.ts';
 import { FormField, TextField } from '../../../components/ui/form-field.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
-import { t } from '../../../lib/i18n.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { t, translate } from '../../../lib/i18n.ts';
 import { loadedRows } from '../../../lib/paged-list.ts';
 import { takeFormDraft } from '../../../lib/server-form-draft.ts';
 import {
@@ -27,6 +28,18 @@ const sortLabels: Record<ProductSort, () => string> = {
 function setFilter(search: URLSearchParams, name: string, value: string): void {
   if (value) search.set(name, value);
   else search.delete(name);
+}
+
+/**
+ * Why a search failed, in the page's language: a refused filter's own words (the server's
+ * first detail) rather than the whole message, which names the filter by its place in the
+ * request (`querystring.minPrice: …`).
+ */
+function reasonOf(error: Error): string {
+  const [first] =
+    error instanceof ApiError && Array.isArray(error.details) ? (error.details as unknown[]) : [];
+  const message = (first as { message?: unknown } | undefined)?.message;
+  return translate(typeof message === 'string' ? message : error.message);
 }
 
 /**
@@ -196,7 +209,7 @@ export default function ProductsPage() {
       {products?.length === 0 && <p className="mt-6 text-center text-base-content/70">{t.noProductsMatch}</p>}
       {search.isError && !search.isFetchNextPageError && (
         <p role="alert" className="mt-6 text-center text-error">
-          {t.searchFailed}: {search.error.message}
+          {t.searchFailed}: {reasonOf(search.error)}
         </p>
       )}
       <LoadMoreButton query={search} noun={t.nounProducts} />
