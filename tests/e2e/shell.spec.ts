@@ -34,6 +34,28 @@ test.describe('the shell', () => {
     await expect(footer.getByRole('link')).toHaveCount(3);
   });
 
+  test("a keyboard user sees which of the navbar's links has the focus", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/blogs');
+    const blogs = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blogs' });
+    await expect(blogs).toBeVisible();
+    // Tab until the link has the focus, as a keyboard user does.
+    for (
+      let step = 0;
+      step < 10 && !(await blogs.evaluate((link) => link === document.activeElement));
+      step++
+    )
+      await page.keyboard.press('Tab');
+    await expect(blogs).toBeFocused();
+    const outline = await blogs.evaluate((link) => {
+      const style = getComputedStyle(link);
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), color: style.outlineColor };
+    });
+    expect(outline.style).toBe('solid');
+    expect(outline.width).toBeGreaterThanOrEqual(2);
+    expect(outline.color).not.toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
+  });
+
   test('a visitor on a phone opens the mobile menu and follows a link', async ({ page }) => {
     await page.setViewportSize(MOBILE);
     await page.goto('/');
