@@ -4,6 +4,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import Fastify, {
   LogController,
   type FastifyInstance,
+  type FastifyError,
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
@@ -22,7 +23,7 @@ import { cachedReadServer, type CachedReads } from './lib/cached-read-server.ts'
 import { projectRoot } from './lib/project-root.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { compressionPlugin } from './plugins/compression.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorBody, errorsPlugin } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -207,6 +208,18 @@ class RequestLog extends LogController {
   }
 }
 
+/**
+ * What the router refuses before any handler (a broken %-escape, a part of the path over
+ * maxParamLength) gets the shop's error shape too, not Fastify's own.
+ */
+function refuseAddress(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A part of the address is too long'
+      : 'The address is not valid';
+  void reply.status(400).send(errorBody('BAD_REQUEST', message));
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const proxies = trustedProxies(env.TRUST_PROXY);
@@ -225,6 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: nextRequestId,
     // Cached catalogue reads are answered before Fastify (docs/decisions/041).
     serverFactory: cachedReadServer(() => cachedReads),
+    frameworkErrors: refuseAddress,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -4,7 +4,8 @@ import { errorBodySchema } from '../../src/shared/errors.ts';
 import { productListSchema } from '../../src/shared/schemas/product.schema.ts';
 import { reviewListSchema } from '../../src/shared/schemas/review.schema.ts';
 import { orderListSchema } from '../../src/shared/schemas/order.schema.ts';
-import { createProduct } from '../factories/products.ts';
+import { NO_NUL_MESSAGE } from '../../src/shared/schemas/common.schema.ts';
+import { createProduct, productInput } from '../factories/products.ts';
 import { useApiTest } from '../support/api-test.ts';
 
 // Hostile input: every write route gets thousands of generated bodies (wrong types,
@@ -201,6 +202,52 @@ describe('hostile paths and queries', () => {
       }),
       { numRuns: Math.ceil(RUNS / 4) },
     );
+  });
+});
+
+describe('attacks found by hand', () => {
+  const refused = (response: { statusCode: number; body: string }, code: string) => {
+    expect(response.statusCode, response.body).toBe(400);
+    expect(errorBodySchema.parse(JSON.parse(response.body)).error.code).toBe(code);
+  };
+
+  it("a category named like an object's own property is an unknown category, not a 500", async () => {
+    refused(
+      await t.app.inject({ method: 'GET', url: '/api/products?category=constructor' }),
+      'VALIDATION_FAILED',
+    );
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/product',
+      headers: t.callers.admin.headers,
+      payload: { ...productInput(), category: 'constructor' },
+    });
+    refused(add, 'VALIDATION_FAILED');
+  });
+
+  it('a CSV import with a NUL character is a 400 and imports nothing', async () => {
+    const name = `Nul ${Date.now()}`;
+    const csv = `name,description,price,stock,min_order,rating,img\n${name},A tool,1,1,1,1,/x.png\nNul\u0000tool,A tool,1,1,1,1,/x.png\n`;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/import',
+      headers: { ...t.callers.admin.headers, 'content-type': 'text/csv' },
+      payload: csv,
+    });
+    refused(response, 'VALIDATION_FAILED');
+    expect(JSON.parse(response.body).error.message).toBe(NO_NUL_MESSAGE);
+    const found = await t.app.inject({ method: 'GET', url: `/api/products?q=${encodeURIComponent(name)}` });
+    expect(found.json()).toEqual([]);
+  });
+
+  it("addresses the router refuses are answered in the shop's error shape", async () => {
+    for (const [method, url] of [
+      ['GET', '/api/order/%E0%A6'],
+      ['GET', '/api/product/%'],
+      ['GET', '/product/%'],
+      ['DELETE', `/api/product/${'a'.repeat(301)}`],
+    ] as const)
+      refused(await t.app.inject({ method, url, headers: t.callers.admin.headers }), 'BAD_REQUEST');
   });
 });
 

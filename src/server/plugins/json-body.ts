@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
+import { NO_NUL_MESSAGE, hasNul } from '../../shared/schemas/common.schema.ts';
 
 /** True when any string in the parsed JSON (keys included) holds a NUL character. */
 function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
+  if (typeof value === 'string') return hasNul(value);
   if (Array.isArray(value)) return value.some(containsNul);
   if (value && typeof value === 'object') {
-    return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner));
+    return Object.entries(value).some(([key, inner]) => hasNul(key) || containsNul(inner));
   }
   return false;
 }
@@ -24,8 +25,7 @@ export const jsonBodyPlugin = fp(async (app: FastifyInstance) => {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     parseJson(request, body as string, (error, value) => {
       if (error) return done(error, undefined);
-      if (containsNul(value))
-        return done(new AppError('VALIDATION_FAILED', 'Text must not contain NUL characters'), undefined);
+      if (containsNul(value)) return done(new AppError('VALIDATION_FAILED', NO_NUL_MESSAGE), undefined);
       done(null, value);
     });
   });

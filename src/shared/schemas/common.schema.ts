@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+/**
+ * PostgreSQL text cannot hold a NUL character: text that arrives with one is a 400, never a
+ * database error. JSON bodies are checked whole (plugins/json-body.ts); other bodies (CSV,
+ * multipart fields) by the route.
+ */
+export const NO_NUL_MESSAGE = 'Text must not contain NUL characters';
+export const hasNul = (text: string): boolean => text.includes('\u0000');
+
 /** Product, order and review ids are UUIDs; anything else is a 400, never a database error. */
 export const idSchema = z.uuid({ message: 'Invalid id' });
 export const idParamsSchema = z.object({ id: idSchema });

@@ -27,7 +27,9 @@ export async function categoryIdOf(catalogue: Catalogue, slug: string, field: st
     ...prepareAnswer(JSON.stringify(Object.fromEntries(await repository.categoryIdsBySlug(catalogue.db)))),
     shows: SHOWS_NO_STOCK,
   }));
-  const found = (JSON.parse(answer.body.toString('utf8')) as Record<string, string>)[slug];
+  const ids = JSON.parse(answer.body.toString('utf8')) as Record<string, string>;
+  // Own keys only: a slug such as `constructor` must not find the object's prototype.
+  const found = Object.hasOwn(ids, slug) ? ids[slug] : undefined;
   if (!found)
     throw new AppError('VALIDATION_FAILED', `${field}: ${messages.unknownCategory}`, [
       { path: field, message: messages.unknownCategory },

@@ -18,6 +18,7 @@ import {
   webp,
   type FilePart,
 } from '../../../../tests/support/pictures.ts';
+import { NO_NUL_MESSAGE } from '../../../shared/schemas/common.schema.ts';
 
 const t = useApiTest();
 const ORIGINAL_IMG = 'https://example.test/sprayer.jpg';
@@ -268,6 +269,13 @@ describe('POST /api/product/{id}/images: bad uploads are refused and nothing is 
     );
     expect(longAlt.statusCode).toBe(400);
     expect(errorOf(longAlt).details).toEqual([{ path: 'body.alt', message: 'At most 200 characters' }]);
+    // PostgreSQL text holds no NUL: a 400 that says so, not a 503 that asks to try again.
+    const nulAlt = await upload(
+      { data: await png(), filename: 'a.png', type: 'image/png' },
+      { alt: 'a\u0000b' },
+    );
+    expect(nulAlt.statusCode).toBe(400);
+    expect(errorOf(nulAlt).details).toEqual([{ path: 'body.alt', message: NO_NUL_MESSAGE }]);
     await expectNothingStored();
   });
 

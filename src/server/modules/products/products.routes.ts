@@ -15,7 +15,8 @@ import {
   productListSchema,
   productQuerySchema,
 } from '../../../shared/schemas/product.schema.ts';
-import { modifiedCountSchema } from '../../../shared/schemas/common.schema.ts';
+import { NO_NUL_MESSAGE, hasNul, modifiedCountSchema } from '../../../shared/schemas/common.schema.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { pageFrom, readPage } from '../../lib/listing.ts';
 import { sendPrepared } from '../../lib/prepared-answer.ts';
@@ -103,7 +104,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser(
     'text/csv',
     { parseAs: 'string', bodyLimit: IMPORT_MAX_BYTES },
-    (_request, body, done) => done(null, body),
+    (_request, body, done) =>
+      hasNul(body as string)
+        ? done(new AppError('VALIDATION_FAILED', NO_NUL_MESSAGE), undefined)
+        : done(null, body),
   );
 
   app.get(
