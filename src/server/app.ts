@@ -20,6 +20,7 @@ import type { PreparedAnswer } from './lib/prepared-answer.ts';
 import { createReadCache } from './lib/read-cache.ts';
 import { createCursors } from './lib/cursor.ts';
 import { cachedReadServer, type CachedReads } from './lib/cached-read-server.ts';
+import { clientErrorHandler } from './lib/client-errors.ts';
 import { projectRoot } from './lib/project-root.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -239,6 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Cached catalogue reads are answered before Fastify (docs/decisions/041).
     serverFactory: cachedReadServer(() => cachedReads),
     frameworkErrors: refuseAddress,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

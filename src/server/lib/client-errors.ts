@@ -1,0 +1,28 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { errorBody } from '../plugins/errors.ts';
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a malformed request line or
+ * method, a bad Content-Length, headers over 16 KB, a request that took too long) are answered
+ * in the shop's error shape, where Fastify's own handler answers in its own body. The
+ * connection closes after, as Node and Fastify close it: what follows on it cannot be trusted.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  // A connection reset by the client has nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'The request took too long to arrive']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request headers are too large']
+        : [400, 'The request is not valid HTTP'];
+  if (socket.writable) {
+    const body = JSON.stringify(errorBody('BAD_REQUEST', message));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
