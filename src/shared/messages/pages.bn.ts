@@ -211,6 +211,7 @@ export const bnPageMessages = {
   minPriceAboveMax: 'সর্বনিম্ন দাম সর্বোচ্চ দামের চেয়ে বেশি',
   unknownCategory: 'অজানা শ্রেণি',
   allProducts: 'সব পণ্য',
+  breadcrumb: 'পথনির্দেশ',
   inStock: 'স্টকে আছে',
   editProduct: 'পণ্য সম্পাদনা',
   edit: 'সম্পাদনা',

@@ -218,6 +218,8 @@ export const pageMessages = {
   minPriceAboveMax: 'The lowest price is above the highest',
   unknownCategory: 'Unknown category',
   allProducts: 'All products',
+  // The product page's trail back to the catalogue, named for screen readers.
+  breadcrumb: 'Breadcrumb',
   inStock: 'In stock',
   editProduct: 'Edit Product',
   edit: 'Edit',

@@ -109,6 +109,7 @@ describe('GET /bn/product/{id}', () => {
     expect(html).toContain('৳১,২৩৪.৫০');
     expect(html).toContain('১,২৫০');
     expect(html).toContain('স্প্রে</a>');
+    expect(html).toContain('<nav aria-label="পথনির্দেশ"');
     expect(html).toContain(`href="/bn/placeorder/${product.id}"`);
     expect(html).toContain(`<link rel="canonical" href="${t.app.publicUrl}/bn/product/${product.id}" />`);
     expect(html).toContain(`hreflang="en" href="${t.app.publicUrl}/product/${product.id}"`);

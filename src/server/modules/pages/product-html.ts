@@ -164,7 +164,7 @@ export function productPageHtml(
               <img src="${escapeHtml(product.img)}"${srcSet ? ` srcset="${escapeHtml(srcSet)}" sizes="${PAGE_PICTURE_SIZES}"` : ''} alt="${escapeHtml(product.name)}" width="800" height="600" fetchpriority="high" class="aspect-[4/3] h-auto w-full object-contain" />
             </figure>
             <div class="flex flex-col gap-4">
-              <nav aria-label="Breadcrumb" class="text-sm text-base-content/70"><a href="${address('/products')}" class="link-hover">${escapeHtml(words.allProducts)}</a> / <a href="${address('/products')}?category=${encodeURIComponent(product.category)}" class="link-hover">${escapeHtml(product.categoryName)}</a></nav>
+              <nav aria-label="${escapeHtml(words.breadcrumb)}" class="text-sm text-base-content/70"><a href="${address('/products')}" class="link-hover">${escapeHtml(words.allProducts)}</a> / <a href="${address('/products')}?category=${encodeURIComponent(product.category)}" class="link-hover">${escapeHtml(product.categoryName)}</a></nav>
               <h1 id="product-name" class="text-3xl font-bold">${escapeHtml(product.name)}</h1>
               <p class="text-3xl font-bold text-primary">${escapeHtml(formatPrice(dollarsToCents(product.price), locale))}<span class="ml-1 text-base font-medium text-base-content/70">${escapeHtml(words.perUnit)}</span></p>
               <dl class="grid grid-cols-2 gap-2 text-sm sm:max-w-sm">

@@ -4,6 +4,7 @@ import type { ProductImportReport } from '../../../../shared/schemas/product.sch
 import { BusyButton } from '../../../components/ui/busy-button.tsx';
 import { describedBy, FormField } from '../../../components/ui/form-field.tsx';
 import { count, t, translate } from '../../../lib/i18n.ts';
+import { reasonOf } from '../../../lib/error-reason.ts';
 import { useExportProducts, useImportProducts } from '../api/products-csv.ts';
 
 /**
@@ -18,7 +19,7 @@ export function CatalogueCsv() {
 
   const runImport = () => {
     if (!file) return;
-    importer.mutate(file, { onError: (error) => toast.error(t.importFailed(translate(error.message))) });
+    importer.mutate(file, { onError: (error) => toast.error(t.importFailed(reasonOf(error))) });
   };
 
   return (

@@ -417,6 +417,31 @@ describe('Manage Products', () => {
     const router = renderPage(<ManageProductsPage />);
     await waitFor(() => expect(router.pathname).toBe('/'));
   });
+  it("says why a file was refused in the field's own words", async () => {
+    server.use(
+      http.post('/api/products/import', () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'body: Missing column: description',
+              details: [{ path: 'body', message: 'Missing column: description' }],
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderPage(<ManageProductsPage />);
+    const importButton = await screen.findByRole('button', { name: messages.importCsv });
+    await user.upload(screen.getByLabelText(messages.importCsvFile), new File(['name\nHoe\n'], 'p.csv'));
+    await user.click(importButton);
+    await waitFor(() =>
+      expect(toastMock.error).toHaveBeenCalledWith(messages.importFailed('Missing column: description')),
+    );
+  });
+
   it('imports a CSV file as it is and shows what was added, updated and refused, line by line', async () => {
     server.use(
       http.post('/api/products/import', () =>

@@ -48,7 +48,7 @@ export default function ProductPage() {
         />
       </figure>
       <div className="flex flex-col gap-4">
-        <nav aria-label="Breadcrumb" className="text-sm text-base-content/70">
+        <nav aria-label={t.breadcrumb} className="text-sm text-base-content/70">
           <Link to={paths.products} className="link-hover">
             {t.allProducts}
           </Link>

@@ -3,8 +3,8 @@ import { useSearchParams } from 'wouter';
 import { productSorts, type ProductSort } from '../../../../shared/constants.ts';
 import { FormField, TextField } from '../../../components/ui/form-field.tsx';
 import { LoadMoreButton } from '../../../components/ui/load-more-button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { t, translate } from '../../../lib/i18n.ts';
+import { reasonOf } from '../../../lib/error-reason.ts';
+import { t } from '../../../lib/i18n.ts';
 import { loadedRows } from '../../../lib/paged-list.ts';
 import { takeFormDraft } from '../../../lib/server-form-draft.ts';
 import {
@@ -28,18 +28,6 @@ const sortLabels: Record<ProductSort, () => string> = {
 function setFilter(search: URLSearchParams, name: string, value: string): void {
   if (value) search.set(name, value);
   else search.delete(name);
-}
-
-/**
- * Why a search failed, in the page's language: a refused filter's own words (the server's
- * first detail) rather than the whole message, which names the filter by its place in the
- * request (`querystring.minPrice: …`).
- */
-function reasonOf(error: Error): string {
-  const [first] =
-    error instanceof ApiError && Array.isArray(error.details) ? (error.details as unknown[]) : [];
-  const message = (first as { message?: unknown } | undefined)?.message;
-  return translate(typeof message === 'string' ? message : error.message);
 }
 
 /**
