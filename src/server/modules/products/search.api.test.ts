@@ -106,6 +106,8 @@ describe('GET /api/categories', () => {
       ['uncategorised', 'Uncategorised', 1],
     ]);
     expect(body.find((c) => c.slug === 'spraying')?._id).toBe(spraying.id);
+    // The fixed category has its Bengali name from the start (migration 0014).
+    expect(body.find((c) => c.slug === 'uncategorised')?.nameBn).toBe('শ্রেণিহীন');
   });
 });
 
