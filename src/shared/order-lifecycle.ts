@@ -101,6 +101,30 @@ export function isUnpaidHold(order: Pick<OrderState, 'status' | 'paymentMethod'>
   return order.status === 'placed' && order.paymentMethod !== 'cod';
 }
 
+/**
+ * What the order's own customer may still do with it on My Orders: pay while it waits for money
+ * (not cash on delivery, which is paid at the door), cancel while it is only placed. An order
+ * in the spec's shape, without a status, is a placed order paid in advance.
+ */
+export function customerActions(order: {
+  paid: boolean;
+  status?: OrderStatus;
+  paymentMethod?: PaymentMethod;
+}): {
+  pay: boolean;
+  cancel: boolean;
+} {
+  const state: OrderState = {
+    status: order.status ?? 'placed',
+    paid: order.paid,
+    paymentMethod: order.paymentMethod ?? 'bank-transfer',
+  };
+  return {
+    pay: !state.paid && isUnpaidHold(state),
+    cancel: moveRefusal(state, 'cancelled', 'customer') === null && !state.paid,
+  };
+}
+
 /** Statuses whose orders count against a customer's unpaid quantity. */
 export const UNPAID_STATUSES: readonly OrderStatus[] = ['placed', 'processing', 'shipped'];
 

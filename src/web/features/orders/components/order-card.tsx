@@ -1,16 +1,20 @@
 import { Link } from 'wouter';
-import { count, price, t } from '../../../lib/i18n.ts';
+import { count, price, t, translate } from '../../../lib/i18n.ts';
 import type { Order } from '../../../../shared/schemas/order.schema.ts';
 import { paths } from '../../../lib/paths.ts';
 import { ProductPicture } from '../../../components/ui/product-picture.tsx';
+import { customerActions, STATUS_LABELS } from '../../../../shared/order-lifecycle.ts';
 
 /**
  * One card of My Orders (spec section 2): image, Order ID, Product Name, Quantity, Total bill,
  * Email, Phone, Address. Unpaid: a Pay link and an active Cancel Order; paid: a disabled
  * 'Paid' button and a disabled Cancel Order. Beyond the spec: View, to the order's own page
- * (its history, its invoice).
+ * (its history, its invoice); and an unpaid order paid in cash at the door (already being
+ * prepared, so no longer the customer's to cancel) says so in place of Pay, with Cancel Order
+ * disabled, since neither would be accepted.
  */
 export function OrderCard({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
+  const actions = customerActions(order);
   const rows: [string, string][] = [
     [t.orderId, order._id],
     [t.productName, order.productName],
@@ -57,15 +61,21 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel: (order:
             <button type="button" className="btn btn-success" disabled>
               {t.paid}
             </button>
-          ) : (
+          ) : actions.pay ? (
             <Link to={paths.payment(order._id)} className="btn btn-primary">
               {t.pay}
             </Link>
+          ) : (
+            <button type="button" className="btn" disabled>
+              {order.paymentMethod === 'cod'
+                ? t.methodCod
+                : translate(STATUS_LABELS[order.status ?? 'placed'])}
+            </button>
           )}
           <button
             type="button"
             className="btn btn-outline btn-error"
-            disabled={order.paid}
+            disabled={!actions.cancel}
             onClick={() => onCancel(order)}
           >
             {t.cancelOrder}

@@ -98,6 +98,37 @@ describe('My Orders', () => {
     );
   });
 
+  it('offers Pay and Cancel Order only while the customer may still use them', async () => {
+    rows = [
+      { ...makeOrder(1), status: 'placed', paymentMethod: 'bank-transfer' },
+      { ...makeOrder(2), status: 'processing', paymentMethod: 'cod' },
+      { ...makeOrder(3), status: 'paid', paymentMethod: 'sslcommerz', paid: true },
+    ];
+    renderPage(<MyOrdersPage />);
+    const card = async (n: number) =>
+      within(await screen.findByRole('article', { name: `Order ${orderId(n)}` }));
+
+    // Waiting for a transfer: the spec's Pay link and an active Cancel Order.
+    const waiting = await card(1);
+    expect(waiting.getByRole('link', { name: messages.pay })).toHaveAttribute(
+      'href',
+      `/dashboard/payment/${orderId(1)}`,
+    );
+    expect(waiting.getByRole('button', { name: messages.cancelOrder })).toBeEnabled();
+
+    // Cash at the door, already being prepared: no Pay link (there is nothing to pay online)
+    // and no cancelling (only an admin may stop it now).
+    const cashAtTheDoor = await card(2);
+    expect(cashAtTheDoor.queryByRole('link', { name: messages.pay })).toBeNull();
+    expect(cashAtTheDoor.getByRole('button', { name: messages.methodCod })).toBeDisabled();
+    expect(cashAtTheDoor.getByRole('button', { name: messages.cancelOrder })).toBeDisabled();
+
+    // Paid: the spec's disabled Paid and Cancel Order.
+    const paid = await card(3);
+    expect(paid.getByRole('button', { name: messages.paid })).toBeDisabled();
+    expect(paid.getByRole('button', { name: messages.cancelOrder })).toBeDisabled();
+  });
+
   it('shows no Load more when everything fits on one page', async () => {
     pageSize = 100;
     renderPage(<MyOrdersPage />);
