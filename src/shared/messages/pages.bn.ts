@@ -222,6 +222,8 @@ export const bnPageMessages = {
   uncategorisedName: 'শ্রেণিহীন',
   saveChanges: 'পরিবর্তন সংরক্ষণ করুন',
   productSaved: 'পণ্য সংরক্ষিত হয়েছে',
+  stockTakenMeanwhile:
+    'আপনি পণ্যটি খোলার পর অর্ডারে এর কিছু একক চলে গেছে, তাই স্টক এত কমানো যায় না। পণ্যটি আবার খুলে স্টক আবার লিখুন',
   pictures: 'ছবি',
   picturesIntro: 'JPEG, PNG বা WebP, সর্বোচ্চ ১০ MB। সবশেষে তোলা ছবিটিই দোকানে দেখানো হয়।',
   pictureFile: 'ছবির ফাইল',

@@ -230,6 +230,8 @@ export const pageMessages = {
   uncategorisedName: 'Uncategorised',
   saveChanges: 'Save changes',
   productSaved: 'Product saved',
+  stockTakenMeanwhile:
+    'Orders have taken units of this product since you opened it, so its stock cannot go that low. Reload the product and set the stock again',
   pictures: 'Pictures',
   picturesIntro: 'JPEG, PNG or WebP, up to 10 MB. The newest picture is the one the shop shows.',
   pictureFile: 'Picture file',

@@ -40,6 +40,20 @@ export const productInputSchema = z.object({
 });
 export type ProductInput = z.infer<typeof productInputSchema>;
 
+/**
+ * PUT /api/product/{id}: the fields of Add a Product and, from the edit page, the stock the form
+ * started from. With it the stock moves by what the admin changed (stock − stockWas), so units
+ * that orders took or gave back meanwhile are kept (docs/decisions/003); without it the stock
+ * is set as sent.
+ */
+export const productEditSchema = productInputSchema.extend({
+  stockWas: z.number().int().min(0).max(1_000_000).optional(),
+});
+export type ProductEdit = z.infer<typeof productEditSchema>;
+/** What an edit answers: the spec-style count, and the stock the product has now. */
+export const productEditAnswerSchema = z.object({ modifiedCount: z.number().int(), stock: z.number().int() });
+export type ProductEditAnswer = z.infer<typeof productEditAnswerSchema>;
+
 export const productListSchema = z.array(productSchema);
 
 // --- Finding products (GET /api/products with search parameters; docs/decisions/020) ---

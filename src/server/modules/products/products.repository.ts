@@ -1,4 +1,4 @@
-import { asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categories, products } from '../../db/schema.ts';
 import { centsToDollars, type Cents } from '../../../shared/money.ts';
@@ -117,13 +117,32 @@ export async function findProduct(
 }
 
 /** Every field; the category only when given. The number of rows changed (0 or 1). */
-export async function updateProduct(db: Db, id: string, product: NewProduct): Promise<number> {
-  const rows = await db
+/**
+ * Writes every field; the stock as given, or moved by `stockChange` from what it is now, in the
+ * same statement, so orders placed or cancelled meanwhile keep their units. The stock after
+ * the write, or null when no product has that id or the change would take it below zero.
+ */
+export async function updateProduct(
+  db: Db,
+  id: string,
+  product: NewProduct,
+  stockChange?: number,
+): Promise<{ stock: number } | null> {
+  const [row] = await db
     .update(products)
-    .set(product)
-    .where(eq(products.id, id))
-    .returning({ id: products.id });
-  return rows.length;
+    .set(stockChange === undefined ? product : { ...product, stock: sql`${products.stock} + ${stockChange}` })
+    .where(
+      stockChange === undefined
+        ? eq(products.id, id)
+        : and(eq(products.id, id), gte(products.stock, -stockChange)),
+    )
+    .returning({ stock: products.stock });
+  return row ?? null;
+}
+
+export async function productExists(db: Db, id: string): Promise<boolean> {
+  const rows = await db.select({ id: products.id }).from(products).where(eq(products.id, id));
+  return rows.length > 0;
 }
 
 export async function insertProduct(db: Db, product: NewProduct): Promise<string> {

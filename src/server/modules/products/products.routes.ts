@@ -8,6 +8,8 @@ import {
 } from '../../../shared/schemas/common.schema.ts';
 import {
   catalogueProductListSchema,
+  productEditAnswerSchema,
+  productEditSchema,
   productDetailSchema,
   productImportReportSchema,
   productInputSchema,
@@ -15,7 +17,7 @@ import {
   productListSchema,
   productQuerySchema,
 } from '../../../shared/schemas/product.schema.ts';
-import { NO_NUL_MESSAGE, hasNul, modifiedCountSchema } from '../../../shared/schemas/common.schema.ts';
+import { NO_NUL_MESSAGE, hasNul } from '../../../shared/schemas/common.schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { pageFrom, readPage } from '../../lib/listing.ts';
@@ -156,9 +158,13 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Edit a product (admin): every field of Add a Product, stock included; category optional',
+        description:
+          'With stockWas (the stock the edit began from) the stock moves by stock − stockWas, keeping what ' +
+          'orders took or gave back meanwhile; 409 when that would take it below zero. Without it the ' +
+          'stock is set as sent.',
         params: idParamsSchema,
-        body: productInputSchema,
-        response: { 200: modifiedCountSchema, ...writeErrors },
+        body: productEditSchema,
+        response: { 200: productEditAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
         security: [{ bearer: [] }],
       },
     },

@@ -11,6 +11,8 @@ import {
   productInputSchema,
   type CatalogueProduct,
   type Product,
+  type ProductEdit,
+  type ProductEditAnswer,
   type ProductInput,
   type ProductQuery,
 } from '../../../shared/schemas/product.schema.ts';
@@ -190,20 +192,27 @@ export async function addProduct(catalogue: Catalogue, input: ProductInput): Pro
   }
 }
 
-/** Every field of the add form, stock included (restocking). */
+/**
+ * Every field of the add form, stock included (restocking). Given the stock the edit began from,
+ * the stock moves by the admin's change instead of being overwritten, so an edit never hands
+ * out again units that an order took while the form was open (docs/decisions/003).
+ */
 export async function editProduct(
   catalogue: Catalogue,
   id: string,
-  input: ProductInput,
-): Promise<{ modifiedCount: number }> {
+  input: ProductEdit,
+): Promise<ProductEditAnswer> {
   try {
-    const modifiedCount = await repository.updateProduct(
+    const stockChange = input.stockWas === undefined ? undefined : input.stock - input.stockWas;
+    const written = await repository.updateProduct(
       catalogue.db,
       id,
       await productRow(catalogue, input),
+      stockChange,
     );
-    if (modifiedCount === 0) throw notFound('Product');
-    return { modifiedCount };
+    if (written) return { modifiedCount: 1, stock: written.stock };
+    if (!(await repository.productExists(catalogue.db, id))) throw notFound('Product');
+    throw new AppError('CONFLICT', messages.stockTakenMeanwhile, { rule: 'stock' });
   } finally {
     catalogue.cache.invalidate();
   }

@@ -19,6 +19,8 @@ import {
   wordOfThisRun,
 } from '../../../../tests/factories/products.ts';
 import { errorOf, useApiTest } from '../../../../tests/support/api-test.ts';
+import { placeOrder } from '../../../../tests/factories/orders.ts';
+import { messages } from '../../../shared/messages.ts';
 import { rowsOf } from '../../db/client.ts';
 import { matchWords, RARE_MATCHES, rareWords, type SearchStep } from './search.repository.ts';
 import { productSearchAnswer } from './products.service.ts';
@@ -213,7 +215,7 @@ describe('POST and PUT /api/product with a category', () => {
       payload: edited,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ modifiedCount: 1 });
+    expect(response.json()).toEqual({ modifiedCount: 1, stock: 1000 });
     const { category, ...fields } = edited;
     expect((await get(`/api/product/${hoe.id}`)).json()).toEqual({
       _id: hoe.id,
@@ -224,6 +226,58 @@ describe('POST and PUT /api/product with a category', () => {
     });
     expect(await names('/api/products?q=field%20hoe')).toEqual(['Forged Steel Field Hoe']);
     expect(await names('/api/products?category=spraying&sort=price-asc')).toContain('Forged Steel Field Hoe');
+  });
+
+  it('moves the stock by what the edit changed, keeping the units that orders took while it was open', async () => {
+    const { hoe } = await catalogue(); // 340 in stock, orders of at least 1
+    const put = (payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/product/${hoe.id}`,
+        headers: t.callers.admin.headers,
+        payload,
+      });
+    const stockNow = async () =>
+      (await t.app.db.select().from(products).where(eq(products.id, hoe.id)))[0]!.stock;
+    const edit = (stock: number, stockWas: number) =>
+      put({ ...productInput({ name: 'Forged Steel Garden Hoe' }), stock, stockWas });
+
+    // The edit page opens at 340; meanwhile an order takes 15.
+    await placeOrder(t.app, t.callers.customerA, hoe.id, { quantity: 15 });
+    expect(await stockNow()).toBe(325);
+    // Saving with the stock left as it showed (a change of the description) keeps the order's take;
+    const unchanged = await edit(340, 340);
+    expect(unchanged.json()).toEqual({ modifiedCount: 1, stock: 325 });
+    // restocking 100 on top of what the form showed adds 100 to what is there now.
+    expect((await edit(425, 325)).json()).toEqual({ modifiedCount: 1, stock: 425 });
+    await placeOrder(t.app, t.callers.customerA, hoe.id, { quantity: 20 });
+    expect((await edit(525, 425)).json()).toEqual({ modifiedCount: 1, stock: 505 });
+
+    // Taking away more than is left is refused, and nothing of the edit is written.
+    const tooMuch = await put({ ...productInput({ name: 'Renamed' }), stock: 0, stockWas: 600 });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(errorOf(tooMuch)).toMatchObject({ code: 'CONFLICT', message: messages.stockTakenMeanwhile });
+    const [row] = await t.app.db.select().from(products).where(eq(products.id, hoe.id));
+    expect(row).toMatchObject({ name: 'Forged Steel Garden Hoe', stock: 505 });
+    // Without stockWas (a client of the API that knows the stock it wants) the stock is set as sent.
+    expect((await put({ ...productInput({ name: 'Forged Steel Garden Hoe' }), stock: 7 })).json()).toEqual({
+      modifiedCount: 1,
+      stock: 7,
+    });
+    // An unknown product is still a 404, with or without stockWas; a bad stockWas a 400.
+    const unknown = '0b7d1a8e-5c3f-4e2a-9b6d-7f8e9a0b1c2d';
+    const putUnknown = await t.app.inject({
+      method: 'PUT',
+      url: `/api/product/${unknown}`,
+      headers: t.callers.admin.headers,
+      payload: { ...productInput(), stockWas: 1 },
+    });
+    expect(putUnknown.statusCode).toBe(404);
+    for (const stockWas of [-1, 1.5, '3', 2_000_000]) {
+      const bad = await put({ ...productInput(), stockWas });
+      expect(bad.statusCode, JSON.stringify(stockWas)).toBe(400);
+      expect(errorOf(bad).code).toBe('VALIDATION_FAILED');
+    }
   });
 
   it('refuses bad edits with 400 (nothing changes), strangers with 401/403, unknown products with 404', async () => {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { t } from '../../../lib/i18n.ts';
@@ -23,10 +23,22 @@ const productFormSchema = productInputSchema.extend({
 /** The form's values before the admin types: empty for a new product, the product's own when editing. */
 export type ProductFormValues = Partial<ProductInput>;
 
+/** What the form shows before anything is typed or loaded. */
+const EMPTY_FORM = {
+  name: '',
+  img: '',
+  description: '',
+  nameBn: '',
+  descriptionBn: '',
+  category: UNCATEGORISED,
+};
+
 /**
  * The product form of Add a Product and Edit Product: the spec's seven fields (all required,
- * section 5) and the product's category. `onSaved` runs after `onSubmit` succeeds; a new
- * product's form empties itself then (`resetOnSave`).
+ * section 5) and the product's category. Once saved, it shows what `onSubmit` says the product
+ * is now, or empties itself for the next new product (`resetOnSave`). It remembers the values
+ * it started from, so an edit can send how the stock changed rather than a stock that orders
+ * may have moved since.
  */
 export function ProductForm({
   defaultValues,
@@ -39,11 +51,15 @@ export function ProductForm({
   submitLabel: string;
   pending: boolean;
   resetOnSave?: boolean;
-  /** Saves the product; resolves true when it was saved (the form then resets if asked to). */
-  onSubmit: (input: ProductInput) => Promise<boolean>;
+  /**
+   * Saves the product from the values the form started from (or last saved); resolves to what
+   * the form shows next, or null when nothing was saved (what was typed stays).
+   */
+  onSubmit: (input: ProductInput, startedFrom: ProductFormValues) => Promise<ProductFormValues | null>;
 }) {
   const id = useId();
   const categories = useCategories();
+  const [startedFrom, setStartedFrom] = useState<ProductFormValues>(defaultValues);
   const {
     register,
     handleSubmit,
@@ -52,19 +68,14 @@ export function ProductForm({
     formState: { errors },
   } = useForm({
     resolver: zodResolver(productFormSchema, { error: productFormErrors }),
-    defaultValues: {
-      name: '',
-      img: '',
-      description: '',
-      nameBn: '',
-      descriptionBn: '',
-      category: UNCATEGORISED,
-      ...defaultValues,
-    },
+    defaultValues: { ...EMPTY_FORM, ...defaultValues },
   });
 
   const save = handleSubmit(async (input) => {
-    if ((await onSubmit(input)) && resetOnSave) reset();
+    const next = await onSubmit(input, startedFrom);
+    if (!next) return;
+    setStartedFrom(next);
+    reset(resetOnSave ? undefined : { ...EMPTY_FORM, ...next });
   });
 
   const img = useWatch({ control, name: 'img' });

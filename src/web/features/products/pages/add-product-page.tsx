@@ -24,10 +24,10 @@ export default function AddProductPage() {
           try {
             await addProduct.mutateAsync(input);
             toast.success(t.productAdded);
-            return true;
+            return input;
           } catch {
             toast.error(t.addProductFailed);
-            return false;
+            return null;
           }
         }}
       />

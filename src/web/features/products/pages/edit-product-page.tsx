@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link, useParams } from 'wouter';
 import { toast } from 'react-toastify';
-import { t } from '../../../lib/i18n.ts';
+import { t, translate } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
@@ -50,14 +50,16 @@ export default function EditProductPage() {
             }}
             submitLabel={t.saveChanges}
             pending={editProduct.isPending}
-            onSubmit={async (input) => {
+            onSubmit={async (input, startedFrom) => {
               try {
-                await editProduct.mutateAsync(input);
+                // The stock moves by what the admin changed, keeping what orders took meanwhile;
+                // the form then shows the stock the product has now.
+                const saved = await editProduct.mutateAsync({ ...input, stockWas: startedFrom.stock });
                 toast.success(t.productSaved);
-                return true;
+                return { ...input, stock: saved.stock };
               } catch (failure) {
-                toast.error(failure instanceof ApiError ? failure.message : t.addProductFailed);
-                return false;
+                toast.error(failure instanceof ApiError ? translate(failure.message) : t.addProductFailed);
+                return null;
               }
             }}
           />

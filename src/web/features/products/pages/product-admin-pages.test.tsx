@@ -169,13 +169,21 @@ describe('Edit Product', () => {
     descriptionBn: null,
   };
   const at = `/dashboard/editProduct/${id}`;
-  beforeEach(() =>
+  /** The product's stock on the server, which orders may change while the page is open. */
+  let stockOnServer: number;
+  beforeEach(() => {
+    stockOnServer = stored.stock;
     server.use(
       http.get(`/api/product/${id}`, () => HttpResponse.json(stored)),
-      http.put(`/api/product/${id}`, () => HttpResponse.json({ modifiedCount: 1 })),
+      // As the server does it: the stock moves by what the form changed (stock − stockWas).
+      http.put<never, { stock: number; stockWas: number }>(`/api/product/${id}`, async ({ request }) => {
+        const body = await request.json();
+        stockOnServer += body.stock - body.stockWas;
+        return HttpResponse.json({ modifiedCount: 1, stock: stockOnServer });
+      }),
       http.get(`/api/product/${id}/images`, () => HttpResponse.json([])),
-    ),
-  );
+    );
+  });
   const renderEdit = () => renderPage(<EditProductPage />, at, '/dashboard/editProduct/:productId');
 
   it('shows the product prefilled, its category chosen, and saves a restock and a new price', async () => {
@@ -183,6 +191,7 @@ describe('Edit Product', () => {
     renderEdit();
     expect(await screen.findByLabelText('Product Name')).toHaveValue('16 L Knapsack Sprayer');
     expect(screen.getByLabelText('Stock')).toHaveValue(3);
+    stockOnServer = 1; // an order takes 2 while the admin types
     expect(screen.getByLabelText(messages.fieldProductNameBn)).toHaveValue('ন্যাপস্যাক স্প্রে মেশিন');
     expect(await screen.findByRole('option', { name: 'Spraying' })).toHaveProperty('selected', true);
     await user.clear(screen.getByLabelText('Stock'));
@@ -201,12 +210,21 @@ describe('Edit Product', () => {
     expect(await bodyOf(writes()[0]!)).toEqual({
       ...fields,
       stock: 250,
+      stockWas: 3,
       price: 36,
       category: 'hand-tools',
       descriptionBn: 'পিতলের নল।',
     });
-    // The form keeps what was saved.
-    expect(screen.getByLabelText('Stock')).toHaveValue(250);
+    // The form keeps what was saved, with the stock the product has now: the 247 added to what
+    // the order left.
+    await waitFor(() => expect(screen.getByLabelText('Stock')).toHaveValue(248));
+    expect(screen.getByLabelText('Price (per unit)')).toHaveValue(36);
+    // Saving again without touching the stock changes it by nothing.
+    await user.click(screen.getByRole('button', { name: messages.saveChanges }));
+    await waitFor(() => expect(writes()).toHaveLength(2));
+    expect(await bodyOf(writes()[1]!)).toMatchObject({ stock: 248, stockWas: 248 });
+    await waitFor(() => expect(toastMock.success).toHaveBeenCalledTimes(2));
+    expect(screen.getByLabelText('Stock')).toHaveValue(248);
   });
 
   it('refuses a stock below zero with the Add a Product message and sends nothing', async () => {
@@ -231,7 +249,7 @@ describe('Edit Product', () => {
     server.use(
       http.put(`/api/product/${id}`, () => {
         saveSent = true;
-        return HttpResponse.json({ modifiedCount: 1 });
+        return HttpResponse.json({ modifiedCount: 1, stock: 40 });
       }),
       http.get(`/api/product/${id}`, held(stored)),
       http.get(`/api/product/${id}/images`, held([])),
