@@ -4,7 +4,6 @@ import proxyAddr from '@fastify/proxy-addr';
 import Fastify, {
   LogController,
   type FastifyInstance,
-  type FastifyError,
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
@@ -20,11 +19,11 @@ import type { PreparedAnswer } from './lib/prepared-answer.ts';
 import { createReadCache } from './lib/read-cache.ts';
 import { createCursors } from './lib/cursor.ts';
 import { cachedReadServer, type CachedReads } from './lib/cached-read-server.ts';
-import { clientErrorHandler } from './lib/client-errors.ts';
+import { clientErrorHandler, refuseAddress } from './lib/client-errors.ts';
 import { projectRoot } from './lib/project-root.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { compressionPlugin } from './plugins/compression.ts';
-import { errorBody, errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -207,18 +206,6 @@ class RequestLog extends LogController {
     if (error) request.log.error({ ...line, err: error }, 'request failed while answering');
     else request.log.info(line, 'request completed');
   }
-}
-
-/**
- * What the router refuses before any handler (a broken %-escape, a part of the path over
- * maxParamLength) gets the shop's error shape too, not Fastify's own.
- */
-function refuseAddress(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const message =
-    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? 'A part of the address is too long'
-      : 'The address is not valid';
-  void reply.status(400).send(errorBody('BAD_REQUEST', message));
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

@@ -1,4 +1,5 @@
 import { errorCodes, type ErrorCode } from '../../shared/errors.ts';
+import { messages } from '../../shared/messages.ts';
 
 /** The one error type of the server; the error plugin turns it into the design's JSON shape. */
 export class AppError extends Error {
@@ -15,5 +16,6 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
-export const forbidden = (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message);
-export const unauthenticated = (message = 'Sign in first') => new AppError('UNAUTHENTICATED', message);
+export const forbidden = (message: string = messages.notAllowed) => new AppError('FORBIDDEN', message);
+export const unauthenticated = (message: string = messages.signInFirst) =>
+  new AppError('UNAUTHENTICATED', message);

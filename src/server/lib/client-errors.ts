@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../plugins/errors.ts';
 
 /**
@@ -25,4 +26,16 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
     );
   }
   socket.destroy(error);
+}
+
+/**
+ * What the router refuses before any handler (a broken %-escape, a part of the path over
+ * maxParamLength) gets the shop's error shape too, not Fastify's own.
+ */
+export function refuseAddress(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A part of the address is too long'
+      : 'The address is not valid';
+  void reply.status(400).send(errorBody('BAD_REQUEST', message));
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthenticated } from '../lib/app-error.ts';
 import { accountFromAuthorization, type Account } from '../modules/users/account.ts';
+import { messages } from '../../shared/messages.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,7 +34,7 @@ export async function requireAccount(request: FastifyRequest): Promise<Account> 
 /** 401 for visitors, 403 for signed-in non-admins. */
 export async function requireAdmin(request: FastifyRequest): Promise<Account> {
   const account = await requireAccount(request);
-  if (!account.isAdmin) throw forbidden('Administrators only');
+  if (!account.isAdmin) throw forbidden(messages.administratorsOnly);
   return account;
 }
 

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorCodes, type ErrorBody, type ErrorCode } from '../../shared/errors.ts';
 import { AppError } from '../lib/app-error.ts';
+import { messages } from '../../shared/messages.ts';
 
 export const codeForStatus = (status: number): ErrorCode => {
   switch (status) {
@@ -66,7 +67,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
-      return reply.status(500).send(errorBody('INTERNAL', 'Internal server error'));
+      return reply.status(500).send(errorBody('INTERNAL', messages.internalError));
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
@@ -74,7 +75,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply
         .status(status)
         .send(
-          errorBody(codeForStatus(status), status === 503 ? 'Service unavailable' : 'Internal server error'),
+          errorBody(
+            codeForStatus(status),
+            status === 503 ? messages.serviceUnavailable : messages.internalError,
+          ),
         );
     }
     // Fastify's own 4xx (bad JSON, wrong content type, body too large, rate limit).

@@ -348,4 +348,23 @@ export const pageMessages = {
   importReasons: 'Why',
   importFailed: (message: string) => `The file could not be imported: ${message}`,
   exportFailed: (message: string) => `The export failed: ${message}`,
+  // The server's refusals a page may show: the server sends these words, and a Bengali page
+  // shows them translated by their English (translate in src/web/lib/i18n.ts).
+  internalError: 'Internal server error',
+  serviceUnavailable: 'Service unavailable',
+  signInFirst: 'Sign in first',
+  accessTokenInvalid: 'Invalid or expired access token',
+  notAllowed: 'You are not allowed to do this',
+  administratorsOnly: 'Administrators only',
+  paidOrderNotCancellable: 'A paid order cannot be cancelled',
+  paymentMethodNotOffered: 'This way to pay is not offered',
+  nothingToPayFor: 'Nothing to pay for',
+  checkoutNotFound: 'Checkout not found',
+  categoryNotFound: 'Category not found',
+  pictureNotFound: 'Picture not found',
+  pictureUnreadable: 'The picture could not be read',
+  pictureNotStored: 'The picture could not be stored; nothing was kept. Try again.',
+  oneFileAtATime: 'Send one file at a time',
+  categoryNameTaken: 'A category with this name already exists',
+  categoryInUse: 'Move the products of this category elsewhere first',
 } as const;

@@ -7,6 +7,7 @@ import { identityCall } from './identity-calls.ts';
 import { CLIENT_IP_HEADER, HOP_BY_HOP, MIN_PASSWORD_LENGTH, toWebHeaders } from './identity.ts';
 import { checkIdentityInput, emailOf, readFields } from './identity-input.ts';
 import { createRateLimitStore, type RateLimitRule } from './rate-limit.repository.ts';
+import { messages } from '../../../shared/messages.ts';
 
 /**
  * Per-account limits (docs/decisions/010-nobody-can-lock-anyone-out.md), on top of Better Auth's per-IP rules, so that a
@@ -72,7 +73,7 @@ function asErrorBody(response: Response, payload: Buffer) {
     // No body, or not JSON: keep the status text.
   }
   const code = codeForStatus(response.status);
-  if (response.status >= 500) return errorBody(code, 'Internal server error');
+  if (response.status >= 500) return errorBody(code, messages.internalError);
   return errorBody(code, message, reason ? { reason } : undefined);
 }
 

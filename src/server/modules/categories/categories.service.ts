@@ -48,7 +48,7 @@ export async function addCategory(
     ]);
   try {
     const insertedId = await repository.insertCategory(catalogue.db, slug, input.name, input.nameBn || null);
-    if (!insertedId) throw new AppError('CONFLICT', 'A category with this name already exists');
+    if (!insertedId) throw new AppError('CONFLICT', messages.categoryNameTaken);
     return { insertedId };
   } finally {
     catalogue.cache.invalidate();
@@ -85,8 +85,7 @@ export async function removeCategory(catalogue: Catalogue, id: string): Promise<
   try {
     const result = await repository.deleteEmptyCategory(catalogue.db, id);
     if (result === 'missing') throw notFound('Category');
-    if (result === 'in-use')
-      throw new AppError('CONFLICT', 'Move the products of this category elsewhere first');
+    if (result === 'in-use') throw new AppError('CONFLICT', messages.categoryInUse);
     return { deletedCount: 1 };
   } finally {
     catalogue.cache.invalidate();

@@ -15,6 +15,7 @@ import { validationFailed } from '../../plugins/errors.ts';
 import { adminOnly } from '../../plugins/access.ts';
 import type { Upload } from './picture.ts';
 import * as service from './images.service.ts';
+import { messages } from '../../../shared/messages.ts';
 
 const tags = ['products'];
 const MB = IMAGE_UPLOAD_MAX_BYTES / (1024 * 1024);
@@ -42,7 +43,7 @@ async function readUpload(request: FastifyRequest): Promise<{ upload: Upload; al
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE')
       throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${MB} MB`);
-    if (code === 'FST_FILES_LIMIT') throw new AppError('PAYLOAD_TOO_LARGE', 'Send one file at a time');
+    if (code === 'FST_FILES_LIMIT') throw new AppError('PAYLOAD_TOO_LARGE', messages.oneFileAtATime);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw new AppError('PAYLOAD_TOO_LARGE', 'Too many fields');
     throw new AppError('BAD_REQUEST', 'The upload could not be read');

@@ -8,6 +8,7 @@ import type { ProductImage } from '../../../shared/schemas/image.schema.ts';
 import * as repository from './images.repository.ts';
 import type { Upload } from './picture.ts';
 import type { MediaStorage } from './storage.ts';
+import { messages } from '../../../shared/messages.ts';
 
 // Product pictures (docs/decisions/027-product-images.md). An upload is checked and turned into
 // its versions in memory, the versions are stored, then one transaction records the picture and
@@ -58,7 +59,7 @@ export async function addImage(
   const { makePicture } = await import('./picture.ts');
   const picture = await makePicture(upload);
   const widest = picture.versions.at(-1);
-  if (!widest) throw new AppError('UNPROCESSABLE', 'The picture could not be read');
+  if (!widest) throw new AppError('UNPROCESSABLE', messages.pictureUnreadable);
   const stored: string[] = [];
   try {
     for (const version of picture.versions) {
@@ -79,7 +80,7 @@ export async function addImage(
     await removeKeys(context, stored);
     if (error instanceof AppError) throw error;
     context.log.error({ err: error }, 'storing a picture failed');
-    throw new AppError('UNAVAILABLE', 'The picture could not be stored; nothing was kept. Try again.');
+    throw new AppError('UNAVAILABLE', messages.pictureNotStored);
   } finally {
     context.cache.invalidate();
   }

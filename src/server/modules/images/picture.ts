@@ -4,6 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 import { IMAGE_UPLOAD_TYPES, IMAGE_WIDTHS, storedWidths } from '../../../shared/media.ts';
+import { messages } from '../../../shared/messages.ts';
 
 // Turning an upload into the stored versions of a picture (docs/decisions/027-product-images.md).
 // Nothing here trusts the upload's name or declared type: the bytes decide.
@@ -69,11 +70,11 @@ export async function makePicture(upload: Upload): Promise<Picture> {
     // the decoding below keeps sharp's limit as well.
     metadata = await sharp(upload.data, { ...options, limitInputPixels: false }).metadata();
   } catch {
-    throw new AppError('UNPROCESSABLE', 'The picture could not be read');
+    throw new AppError('UNPROCESSABLE', messages.pictureUnreadable);
   }
   const width = metadata.autoOrient?.width ?? metadata.width;
   const height = metadata.autoOrient?.height ?? metadata.height;
-  if (!width || !height) throw new AppError('UNPROCESSABLE', 'The picture could not be read');
+  if (!width || !height) throw new AppError('UNPROCESSABLE', messages.pictureUnreadable);
   if (width * height > MAX_INPUT_PIXELS)
     throw new AppError(
       'PAYLOAD_TOO_LARGE',
@@ -92,7 +93,7 @@ export async function makePicture(upload: Upload): Promise<Picture> {
       versions.push({ width: info.width, height: info.height, data });
     }
   } catch {
-    throw new AppError('UNPROCESSABLE', 'The picture could not be read');
+    throw new AppError('UNPROCESSABLE', messages.pictureUnreadable);
   }
   const hash = createHash('sha256');
   for (const version of versions) hash.update(version.data);

@@ -97,7 +97,7 @@ export function orderSettingsFrom(env: {
 const PLACE_ATTEMPTS = 3;
 
 export const paidOrderLocked = () =>
-  new AppError('CONFLICT', 'A paid order cannot be cancelled', { rule: 'paid-order' });
+  new AppError('CONFLICT', messages.paidOrderNotCancellable, { rule: 'paid-order' });
 
 export interface PlacedCheckout {
   checkoutId: string;
@@ -121,7 +121,7 @@ export async function placeCheckout(
   },
 ): Promise<PlacedCheckout> {
   if (!ctx.settings.methods.includes(input.paymentMethod))
-    throw new AppError('UNPROCESSABLE', 'This way to pay is not offered', { rule: 'payment-method' });
+    throw new AppError('UNPROCESSABLE', messages.paymentMethodNotOffered, { rule: 'payment-method' });
   const holdMs =
     input.paymentMethod === 'sslcommerz' ? ctx.settings.onlineHoldMs : ctx.settings.bankTransferHoldMs;
   const locale = await repository.customerLocale(ctx.db, account.id);

@@ -8,6 +8,7 @@ import { moveOrder, type OrdersContext } from '../orders/orders.service.ts';
 import * as orderRepository from '../orders/orders.repository.ts';
 import type { SslcommerzClient } from './sslcommerz.client.ts';
 import * as repository from './payments.repository.ts';
+import { messages } from '../../../shared/messages.ts';
 
 // Payments (docs/decisions/019-payment-flow.md). Three ways to pay share one shape:
 // - cash on delivery: nothing to start; the order is prepared at once and paid at the door;
@@ -39,12 +40,12 @@ const toCents = (amount: unknown) => {
  */
 export async function startSslcommerz(ctx: PaymentsContext, checkoutId: string): Promise<string> {
   if (!ctx.sslcommerz)
-    throw new AppError('UNPROCESSABLE', 'This way to pay is not offered', { rule: 'payment-method' });
+    throw new AppError('UNPROCESSABLE', messages.paymentMethodNotOffered, { rule: 'payment-method' });
   const db = ctx.orders.db;
   const checkout = await repository.findCheckoutRow(db, checkoutId);
   if (!checkout) throw notFound('Checkout');
   const owed = await repository.unpaidOrdersOfCheckout(db, checkoutId);
-  if (owed.length === 0) throw new AppError('CONFLICT', 'Nothing to pay for', { rule: 'nothing-owed' });
+  if (owed.length === 0) throw new AppError('CONFLICT', messages.nothingToPayFor, { rule: 'nothing-owed' });
   const amountCents = owed.reduce((sum, o) => sum + orderTotalCents(o.quantity, o.priceCents), 0);
   const tranId = `AGT-${randomBytes(10).toString('hex')}`;
   await repository.insertPayment(db, {
@@ -89,7 +90,7 @@ export async function payOrderOnline(
   if (!order) throw notFound('Order');
   if (order.userId !== account.id) throw forbidden('You can only pay for your own orders');
   if (order.status !== 'placed' || order.paid || !order.checkoutId || order.paymentMethod === 'cod')
-    throw new AppError('CONFLICT', 'This order is not waiting for payment', { rule: 'not-payable' });
+    throw new AppError('CONFLICT', messages.notWaitingForPayment, { rule: 'not-payable' });
   return startSslcommerz(ctx, order.checkoutId);
 }
 

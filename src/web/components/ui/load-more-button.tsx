@@ -1,4 +1,5 @@
-import { t, translate } from '../../lib/i18n.ts';
+import { t } from '../../lib/i18n.ts';
+import { reasonOf } from '../../lib/error-reason.ts';
 
 /** The parts of a TanStack infinite query the button needs. */
 export interface PagedQuery {
@@ -30,7 +31,7 @@ export function LoadMoreButton({ query, noun }: LoadMoreButtonProps) {
     <div className="mt-4 flex flex-col items-center gap-2">
       {error && !isFetchingNextPage && (
         <p role="alert" className="text-sm text-error">
-          {t.couldNotLoadMore(noun, translate(error.message))}
+          {t.couldNotLoadMore(noun, reasonOf(error))}
         </p>
       )}
       <button

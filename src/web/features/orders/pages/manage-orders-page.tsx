@@ -8,6 +8,7 @@ import {
 } from '../../../../shared/order-lifecycle.ts';
 import { toast } from 'react-toastify';
 import { price, t, translate } from '../../../lib/i18n.ts';
+import { reasonOf } from '../../../lib/error-reason.ts';
 import type { Order } from '../../../../shared/schemas/order.schema.ts';
 import { ConfirmDeleteModal } from '../../../components/ui/confirm-modal.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -43,7 +44,7 @@ export default function ManageOrdersPage() {
       { orderId, status: to },
       {
         onSuccess: () => toast.success(t.orderMoved),
-        onError: (error) => toast.error(translate(error.message)),
+        onError: (error) => toast.error(reasonOf(error)),
       },
     );
   const markPaid = useMarkOrderPaid();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { t, translate } from '../../../lib/i18n.ts';
+import { t } from '../../../lib/i18n.ts';
+import { reasonOf } from '../../../lib/error-reason.ts';
 import type { Order } from '../../../../shared/schemas/order.schema.ts';
 import { ConfirmDeleteModal } from '../../../components/ui/confirm-modal.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
@@ -24,7 +25,7 @@ export default function MyOrdersPage() {
     if (!pending) return;
     cancel.mutate(pending._id, {
       onSuccess: () => toast.success(t.orderRemoved),
-      onError: (error) => toast.error(translate(error.message)),
+      onError: (error) => toast.error(reasonOf(error)),
       onSettled: () => setPending(null),
     });
   };

@@ -4,6 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_KEY } from '../../../../shared/constants.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { bnMessages } from '../../../../shared/messages.bn.ts';
+import { loadPageWords, setLocale } from '../../../lib/i18n.ts';
 import type { Order } from '../../../../shared/schemas/order.schema.ts';
 import ManageOrdersPage from './manage-orders-page.tsx';
 import MyOrdersPage from './my-orders-page.tsx';
@@ -156,6 +158,24 @@ describe('My Orders', () => {
     await waitFor(() => expect(toastMock.success).toHaveBeenCalledWith(messages.orderRemoved));
     await waitFor(() => expect(cards()).toHaveLength(4));
     expect(screen.queryByRole('article', { name: `Order ${orderId(5)}` })).toBeNull();
+  });
+
+  it('on a Bengali page says in Bengali why the server refused to cancel', async () => {
+    server.use(
+      http.delete('/api/order/:id', () => apiError(409, 'CONFLICT', messages.paidOrderNotCancellable)),
+    );
+    setLocale('bn');
+    await loadPageWords();
+    try {
+      const user = userEvent.setup();
+      renderPage(<MyOrdersPage />);
+      const [first] = await screen.findAllByRole('article');
+      await user.click(within(first!).getByRole('button', { name: bnMessages.cancelOrder }));
+      await user.click(screen.getByRole('button', { name: bnMessages.confirmYes }));
+      await waitFor(() => expect(toastMock.error).toHaveBeenCalledWith('পরিশোধিত অর্ডার বাতিল করা যায় না'));
+    } finally {
+      setLocale('en');
+    }
   });
 });
 

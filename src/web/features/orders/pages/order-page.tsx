@@ -14,6 +14,7 @@ import { FormField, TextField } from '../../../components/ui/form-field.tsx';
 import { FullPageSpinner, InlineSpinner } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../../lib/auth-provider.tsx';
 import { count, date, price, t, translate } from '../../../lib/i18n.ts';
+import { reasonOf } from '../../../lib/error-reason.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useOrder } from '../api/checkout.ts';
 import { useMoveOrder } from '../api/move-order.ts';
@@ -53,7 +54,7 @@ function InvoiceButton({ checkoutId }: { checkoutId: string }) {
       busy={download.isPending}
       onClick={() =>
         download.mutate(checkoutId, {
-          onError: (error) => toast.error(t.invoiceFailed(translate(error.message))),
+          onError: (error) => toast.error(t.invoiceFailed(reasonOf(error))),
         })
       }
     >

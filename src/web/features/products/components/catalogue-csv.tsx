@@ -3,7 +3,7 @@ import { toast } from 'react-toastify';
 import type { ProductImportReport } from '../../../../shared/schemas/product.schema.ts';
 import { BusyButton } from '../../../components/ui/busy-button.tsx';
 import { describedBy, FormField } from '../../../components/ui/form-field.tsx';
-import { count, t, translate } from '../../../lib/i18n.ts';
+import { count, t } from '../../../lib/i18n.ts';
 import { reasonOf } from '../../../lib/error-reason.ts';
 import { useExportProducts, useImportProducts } from '../api/products-csv.ts';
 
@@ -57,7 +57,7 @@ export function CatalogueCsv() {
           busy={exporter.isPending}
           onClick={() =>
             exporter.mutate(undefined, {
-              onError: (error) => toast.error(t.exportFailed(translate(error.message))),
+              onError: (error) => toast.error(t.exportFailed(reasonOf(error))),
             })
           }
         >

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { ApiError } from '../../../lib/api-client.ts';
-import { t, translate } from '../../../lib/i18n.ts';
+import { t } from '../../../lib/i18n.ts';
+import { reasonOf } from '../../../lib/error-reason.ts';
 
 /**
  * What a page of one product shows when the product could not be read: "Product not found" for
@@ -21,7 +22,7 @@ export function ProductLoadError({
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
       <h1 className="text-2xl font-bold">{missing ? t.productNotFound : t.couldNotLoadProduct}</h1>
-      <p role="alert">{missing ? t.productGone : t.somethingWentWrong(translate(error.message))}</p>
+      <p role="alert">{missing ? t.productGone : t.somethingWentWrong(reasonOf(error))}</p>
       <div className="flex flex-wrap justify-center gap-2">
         {!missing && (
           <button type="button" className="btn btn-primary" onClick={onRetry}>

@@ -4,7 +4,8 @@ import { IMAGE_ALT_MAX, IMAGE_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_TYPES } from '../..
 import { imageAltSchema } from '../../../../shared/schemas/image.schema.ts';
 import { describedBy, FormField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { count, t, translate } from '../../../lib/i18n.ts';
+import { count, t } from '../../../lib/i18n.ts';
+import { reasonOf } from '../../../lib/error-reason.ts';
 import { useProductImages, useRemoveProductImage, useUploadProductImage } from '../api/product-images.ts';
 import { ProductPicture } from '../../../components/ui/product-picture.tsx';
 
@@ -48,7 +49,7 @@ export function ProductPictures({ productId, currentImg }: { productId: string; 
       setAlt('');
       if (fileInput.current) fileInput.current.value = '';
     } catch (error) {
-      setFailure(t.pictureUploadFailed(error instanceof ApiError ? translate(error.message) : String(error)));
+      setFailure(t.pictureUploadFailed(error instanceof ApiError ? reasonOf(error) : String(error)));
     } finally {
       setProgress(null);
     }
@@ -88,7 +89,7 @@ export function ProductPictures({ productId, currentImg }: { productId: string; 
                     await remove.mutateAsync(image.id);
                     toast.success(t.pictureRemoved);
                   } catch (error) {
-                    toast.error(error instanceof ApiError ? translate(error.message) : String(error));
+                    toast.error(error instanceof ApiError ? reasonOf(error) : String(error));
                   }
                 }}
               >

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Link, useParams } from 'wouter';
 import { toast } from 'react-toastify';
-import { t, translate } from '../../../lib/i18n.ts';
+import { t } from '../../../lib/i18n.ts';
+import { reasonOf } from '../../../lib/error-reason.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
@@ -58,7 +59,7 @@ export default function EditProductPage() {
                 toast.success(t.productSaved);
                 return { ...input, stock: saved.stock };
               } catch (failure) {
-                toast.error(failure instanceof ApiError ? translate(failure.message) : t.addProductFailed);
+                toast.error(failure instanceof ApiError ? reasonOf(failure) : t.addProductFailed);
                 return null;
               }
             }}

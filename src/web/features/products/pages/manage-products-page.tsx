@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { toast } from 'react-toastify';
-import { count, price, t, translate } from '../../../lib/i18n.ts';
+import { count, price, t } from '../../../lib/i18n.ts';
+import { reasonOf } from '../../../lib/error-reason.ts';
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
 import { ConfirmDeleteModal } from '../../../components/ui/confirm-modal.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
@@ -37,7 +38,7 @@ export default function ManageProductsPage() {
       onError: (failure) => {
         setTarget(null);
         if (failure instanceof ApiError && failure.status === 403) navigate(paths.root, { replace: true });
-        else toast.error(translate(failure.message));
+        else toast.error(reasonOf(failure));
       },
     });
   };

@@ -227,6 +227,25 @@ describe('Edit Product', () => {
     expect(screen.getByLabelText('Stock')).toHaveValue(248);
   });
 
+  it('on a Bengali page says in Bengali why the server refused the stock, and keeps what was typed', async () => {
+    server.use(http.put(`/api/product/${id}`, () => apiError(409, 'CONFLICT', messages.stockTakenMeanwhile)));
+    setLocale('bn');
+    await loadPageWords();
+    try {
+      const user = userEvent.setup();
+      renderEdit();
+      await user.clear(await screen.findByLabelText(bnMessages.stock));
+      await user.type(screen.getByLabelText(bnMessages.stock), '0');
+      await user.click(screen.getByRole('button', { name: bnMessages.saveChanges }));
+      await waitFor(() =>
+        expect(toastMock.error).toHaveBeenCalledWith(expect.stringMatching(/^আপনি পণ্যটি খোলার পর/)),
+      );
+      expect(screen.getByLabelText(bnMessages.stock)).toHaveValue(0);
+    } finally {
+      setLocale('en');
+    }
+  });
+
   it('refuses a stock below zero with the Add a Product message and sends nothing', async () => {
     const user = userEvent.setup();
     renderEdit();

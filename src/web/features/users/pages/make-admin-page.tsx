@@ -1,5 +1,6 @@
 import { toast } from 'react-toastify';
-import { t, translate } from '../../../lib/i18n.ts';
+import { t } from '../../../lib/i18n.ts';
+import { reasonOf } from '../../../lib/error-reason.ts';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { loadedRows } from '../../../lib/paged-list.ts';
@@ -26,7 +27,7 @@ export default function MakeAdminPage() {
       },
       onError: (error) =>
         toast.error(
-          error instanceof ApiError && error.status === 403 ? t.promoteFailed : translate(error.message),
+          error instanceof ApiError && error.status === 403 ? t.promoteFailed : reasonOf(error),
         ),
     });
 
