@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { messages } from '../../src/shared/messages.ts';
 import { DESKTOP, MOBILE, expect, test } from './fixtures.ts';
 import { bearerHeaders, signUpNewCustomer } from './support/auth.ts';
@@ -207,13 +207,13 @@ test.describe('orders', () => {
     await expect(page).toHaveURL(new RegExp(`/placeorder/${product.id}$`));
   });
 
-  test('on a phone the order pages fit the screen and the orders table scrolls inside itself', async ({
+  test("on a phone the order pages fit the screen and the admin's tables show each row's buttons", async ({
     page,
     browser,
   }) => {
     const product = await addProduct(browser, { price: 19.99, stock: 50, minOrder: 1 });
     await signUpNewCustomer(page);
-    await placeOrderThroughApi(page, product, 2);
+    const orderId = await placeOrderThroughApi(page, product, 2);
     await page.setViewportSize(MOBILE);
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
@@ -225,8 +225,23 @@ test.describe('orders', () => {
 
     await withAdmin(browser, async (admin) => {
       await admin.setViewportSize(MOBILE);
+      // Each order is a card there, still a table row to a screen reader: its buttons are on
+      // the screen, not behind a sideways scroll.
+      const onScreen = async (control: Locator) => {
+        await expect(control).toBeVisible();
+        const box = (await control.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
+      };
       await admin.goto('/dashboard/manageOrders');
-      await expect(admin.getByRole('table')).toBeVisible();
+      const row = admin.getByRole('row').filter({ hasText: orderId });
+      await expect(row.getByRole('cell', { name: product.name })).toBeVisible();
+      await onScreen(row.getByRole('button', { name: messages.markOrderPaid(orderId) }));
+      await onScreen(row.getByRole('button', { name: messages.removeOrder(orderId) }));
+      await admin.goto('/dashboard/manageProducts');
+      const productRow = admin.getByRole('row').filter({ hasText: product.name });
+      await onScreen(productRow.getByRole('link', { name: messages.editProductNamed(product.name) }));
+      await onScreen(productRow.getByRole('button', { name: messages.removeProduct(product.name) }));
       expect(
         await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
       ).toBeLessThanOrEqual(0);

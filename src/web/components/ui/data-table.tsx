@@ -12,11 +12,23 @@ export interface Column {
 
 /**
  * The dashboard's tables (Make Admin, Manage Products, Manage All Orders): one look, scrolling
- * sideways inside its frame on a phone rather than widening the page. `children` are the rows.
+ * sideways inside its frame on a phone rather than widening the page, or with `stackOnPhone`
+ * one card per row there (styles.css, `.table-stack`; each cell names its column in
+ * `data-label`). `children` are the rows.
  */
-export function DataTable({ columns, children }: { columns: Column[]; children: ReactNode }) {
+export function DataTable({
+  columns,
+  stackOnPhone = false,
+  children,
+}: {
+  columns: Column[];
+  stackOnPhone?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <div className="max-w-full overflow-x-auto rounded-box border border-base-300 bg-base-100">
+    <div
+      className={`max-w-full overflow-x-auto rounded-box border border-base-300 bg-base-100${stackOnPhone ? ' table-stack' : ''}`}
+    >
       <table className="table table-zebra table-sm">
         <thead className="bg-base-200 text-base-content">
           <tr>

@@ -97,6 +97,7 @@ export default function ManageOrdersPage() {
       >
         {(list) => (
           <DataTable
+            stackOnPhone
             columns={[
               { label: t.orderIdColumn },
               { label: t.name },
@@ -106,22 +107,31 @@ export default function ManageOrdersPage() {
               { label: t.productName },
               { label: t.totalBillColumn, numeric: true },
               { label: t.payment },
+              // The status column holds the order's moves, View and Remove: a column of its own for
+              // Remove pushed it out of sight on a laptop, behind a sideways scroll.
               { label: t.status },
-              { label: t.actions, hiddenLabel: true },
             ]}
           >
             {list.map((order) => {
               const marking = markPaid.isPending && markPaid.variables === order._id;
               return (
                 <tr key={order._id} data-order-id={order._id}>
-                  <td className="font-mono text-xs">{order._id}</td>
-                  <td>{order.name}</td>
-                  <td>{order.email}</td>
-                  <td className="whitespace-nowrap">{order.phone}</td>
-                  <td className="min-w-32">{order.address}</td>
-                  <td className="min-w-28">{order.productName}</td>
-                  <td className="text-right whitespace-nowrap">{price(order.total)}</td>
-                  <td>
+                  <td data-label={t.orderIdColumn} className="font-mono text-xs max-sm:break-all">
+                    {order._id}
+                  </td>
+                  <td data-label={t.name}>{order.name}</td>
+                  <td data-label={t.email} className="max-sm:break-all">
+                    {order.email}
+                  </td>
+                  <td data-label={t.phone} className="whitespace-nowrap">
+                    {order.phone}
+                  </td>
+                  <td data-label={t.address}>{order.address}</td>
+                  <td data-label={t.productName}>{order.productName}</td>
+                  <td data-label={t.totalBillColumn} className="whitespace-nowrap sm:text-right">
+                    {price(order.total)}
+                  </td>
+                  <td data-label={t.payment}>
                     {order.paid ? (
                       <span className="badge badge-success">{t.paid}</span>
                     ) : !moves(order).includes('paid') ? (
@@ -144,7 +154,7 @@ export default function ManageOrdersPage() {
                       </div>
                     )}
                   </td>
-                  <td>
+                  <td data-label={t.status}>
                     <div className="flex min-w-28 flex-col items-start gap-1">
                       {/* Placed and paid already show in the payment column. */}
                       {order.status && order.status !== 'placed' && order.status !== 'paid' && (
@@ -173,19 +183,17 @@ export default function ManageOrdersPage() {
                       >
                         {t.viewOrder}
                       </Link>
+                      {moves(order).includes('cancelled') && (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline btn-error min-h-10"
+                          aria-label={t.removeOrder(order._id)}
+                          onClick={() => setPending(order)}
+                        >
+                          {t.remove}
+                        </button>
+                      )}
                     </div>
-                  </td>
-                  <td>
-                    {moves(order).includes('cancelled') && (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline btn-error min-h-10"
-                        aria-label={t.removeOrder(order._id)}
-                        onClick={() => setPending(order)}
-                      >
-                        {t.remove}
-                      </button>
-                    )}
                   </td>
                 </tr>
               );

@@ -70,17 +70,17 @@ export default function ManageProductsPage() {
         {(list) => (
           <DataTable
             columns={[
-              { label: '#' },
+              { label: '#', wideOnly: true },
               { label: t.image },
               { label: t.name },
-              { label: t.stock, numeric: true },
-              { label: t.pricePerUnit, numeric: true },
+              { label: t.stock, numeric: true, wideOnly: true },
+              { label: t.pricePerUnit, numeric: true, wideOnly: true },
               { label: t.actions, hiddenLabel: true },
             ]}
           >
             {list.map((product, index) => (
               <tr key={product._id} className="hover:bg-base-200/60">
-                <th scope="row" className="font-medium">
+                <th scope="row" className="hidden font-medium sm:table-cell">
                   {index + 1}
                 </th>
                 <td>
@@ -93,9 +93,15 @@ export default function ManageProductsPage() {
                     className="size-12 rounded-field bg-base-200 object-cover"
                   />
                 </td>
-                <td className="min-w-32 font-medium sm:min-w-40">{product.name}</td>
-                <td className="text-right tabular-nums">{count(product.stock)}</td>
-                <td className="text-right tabular-nums">{price(product.price)}</td>
+                <td className="font-medium sm:min-w-40">
+                  {product.name}
+                  {/* A phone has no room for the stock and price columns: they show here. */}
+                  <span className="block text-xs font-normal text-base-content/70 tabular-nums sm:hidden">
+                    {t.stock} {count(product.stock)} · {price(product.price)}
+                  </span>
+                </td>
+                <td className="hidden text-right tabular-nums sm:table-cell">{count(product.stock)}</td>
+                <td className="hidden text-right tabular-nums sm:table-cell">{price(product.price)}</td>
                 <td className="text-right whitespace-nowrap">
                   <Link
                     to={paths.editProduct(product._id)}
