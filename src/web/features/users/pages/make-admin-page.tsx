@@ -26,9 +26,7 @@ export default function MakeAdminPage() {
         if (result.modifiedCount > 0) toast.success(t.userPromoted);
       },
       onError: (error) =>
-        toast.error(
-          error instanceof ApiError && error.status === 403 ? t.promoteFailed : reasonOf(error),
-        ),
+        toast.error(error instanceof ApiError && error.status === 403 ? t.promoteFailed : reasonOf(error)),
     });
 
   return (
