@@ -1,3 +1,5 @@
+import type { Locale } from './i18n/locale.ts';
+
 /** The 64 districts of Bangladesh, by division, as the delivery address names them. */
 export const DISTRICTS = [
   // Barishal
@@ -74,3 +76,78 @@ export const DISTRICTS = [
   'Sylhet',
 ] as const;
 export type District = (typeof DISTRICTS)[number];
+
+/** Each district's name in Bengali, for Bengali pages, mails and invoices; the value sent stays English. */
+export const DISTRICT_NAMES_BN: Record<District, string> = {
+  Barguna: 'বরগুনা',
+  Barishal: 'বরিশাল',
+  Bhola: 'ভোলা',
+  Jhalokati: 'ঝালকাঠি',
+  Patuakhali: 'পটুয়াখালী',
+  Pirojpur: 'পিরোজপুর',
+  Bandarban: 'বান্দরবান',
+  Brahmanbaria: 'ব্রাহ্মণবাড়িয়া',
+  Chandpur: 'চাঁদপুর',
+  Chattogram: 'চট্টগ্রাম',
+  "Cox's Bazar": 'কক্সবাজার',
+  Cumilla: 'কুমিল্লা',
+  Feni: 'ফেনী',
+  Khagrachhari: 'খাগড়াছড়ি',
+  Lakshmipur: 'লক্ষ্মীপুর',
+  Noakhali: 'নোয়াখালী',
+  Rangamati: 'রাঙ্গামাটি',
+  Dhaka: 'ঢাকা',
+  Faridpur: 'ফরিদপুর',
+  Gazipur: 'গাজীপুর',
+  Gopalganj: 'গোপালগঞ্জ',
+  Kishoreganj: 'কিশোরগঞ্জ',
+  Madaripur: 'মাদারীপুর',
+  Manikganj: 'মানিকগঞ্জ',
+  Munshiganj: 'মুন্সিগঞ্জ',
+  Narayanganj: 'নারায়ণগঞ্জ',
+  Narsingdi: 'নরসিংদী',
+  Rajbari: 'রাজবাড়ী',
+  Shariatpur: 'শরীয়তপুর',
+  Tangail: 'টাঙ্গাইল',
+  Bagerhat: 'বাগেরহাট',
+  Chuadanga: 'চুয়াডাঙ্গা',
+  Jashore: 'যশোর',
+  Jhenaidah: 'ঝিনাইদহ',
+  Khulna: 'খুলনা',
+  Kushtia: 'কুষ্টিয়া',
+  Magura: 'মাগুরা',
+  Meherpur: 'মেহেরপুর',
+  Narail: 'নড়াইল',
+  Satkhira: 'সাতক্ষীরা',
+  Jamalpur: 'জামালপুর',
+  Mymensingh: 'ময়মনসিংহ',
+  Netrokona: 'নেত্রকোণা',
+  Sherpur: 'শেরপুর',
+  Bogura: 'বগুড়া',
+  'Chapai Nawabganj': 'চাঁপাইনবাবগঞ্জ',
+  Joypurhat: 'জয়পুরহাট',
+  Naogaon: 'নওগাঁ',
+  Natore: 'নাটোর',
+  Pabna: 'পাবনা',
+  Rajshahi: 'রাজশাহী',
+  Sirajganj: 'সিরাজগঞ্জ',
+  Dinajpur: 'দিনাজপুর',
+  Gaibandha: 'গাইবান্ধা',
+  Kurigram: 'কুড়িগ্রাম',
+  Lalmonirhat: 'লালমনিরহাট',
+  Nilphamari: 'নীলফামারী',
+  Panchagarh: 'পঞ্চগড়',
+  Rangpur: 'রংপুর',
+  Thakurgaon: 'ঠাকুরগাঁও',
+  Habiganj: 'হবিগঞ্জ',
+  Moulvibazar: 'মৌলভীবাজার',
+  Sunamganj: 'সুনামগঞ্জ',
+  Sylhet: 'সিলেট',
+};
+
+/** A district's name in a language: Bengali from the table above, else as the address names it. */
+export function districtName(district: string, locale: Locale): string {
+  return locale === 'bn' && Object.hasOwn(DISTRICT_NAMES_BN, district)
+    ? DISTRICT_NAMES_BN[district as District]
+    : district;
+}

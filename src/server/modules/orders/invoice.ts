@@ -11,6 +11,7 @@ import {
   type PaymentMethod,
 } from '../../../shared/order-lifecycle.ts';
 import { dictionaryFor } from '../../lib/locale.ts';
+import { districtName } from '../../../shared/districts.ts';
 import type { StoredCheckout } from './orders.repository.ts';
 
 // The PDF invoice of one checkout (docs/decisions/029-invoices.md), in the customer's language.
@@ -109,7 +110,9 @@ export function renderInvoice(
     [words.email, checkout.email],
     [words.phone, checkout.phone],
     [words.address, checkout.address],
-    ...(checkout.district ? [[words.district, checkout.district] as [string, string]] : []),
+    ...(checkout.district
+      ? [[words.district, districtName(checkout.district, locale)] as [string, string]]
+      : []),
     [words.payment, words[PAYMENT_METHOD_KEYS[checkout.paymentMethod as PaymentMethod]] as string],
   ];
   for (const [label, value] of pairs) {

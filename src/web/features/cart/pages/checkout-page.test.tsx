@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../../../shared/messages.ts';
+import { bnMessages } from '../../../../shared/messages.bn.ts';
+import { loadPageWords, setLocale } from '../../../lib/i18n.ts';
 import type { CheckoutAnswer, CheckoutInput } from '../../../../shared/schemas/order.schema.ts';
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
 import { signIn } from '../../../../../tests/support/auth-state.ts';
@@ -81,5 +83,27 @@ describe('Checkout page', () => {
       items: [{ productId: product._id, quantity: 4 }],
     });
     expect(cart.items()).toEqual([]);
+  });
+
+  it('names the districts in Bengali on a Bengali page, in Bengali order, and still sends the English name', async () => {
+    setLocale('bn');
+    await loadPageWords();
+    try {
+      renderPage(<CheckoutPage />, '/checkout');
+      const user = userEvent.setup();
+      const select = await screen.findByLabelText(bnMessages.deliveryDistrict);
+      const names = within(select)
+        .getAllByRole('option')
+        .slice(1)
+        .map((option) => option.textContent);
+      expect(names).toHaveLength(64);
+      expect(names).toContain('রাজশাহী');
+      expect(names).not.toContain('Rajshahi');
+      expect(names).toEqual([...names].sort((a, b) => a!.localeCompare(b!, 'bn')));
+      await user.selectOptions(select, 'রাজশাহী');
+      expect(select).toHaveValue('Rajshahi');
+    } finally {
+      setLocale('en');
+    }
   });
 });

@@ -4,7 +4,8 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { toast } from 'react-toastify';
-import { DISTRICTS } from '../../../../shared/districts.ts';
+import { DISTRICTS, districtName } from '../../../../shared/districts.ts';
+import type { Locale } from '../../../../shared/i18n/locale.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/order-lifecycle.ts';
 import {
   checkoutFormSchema,
@@ -14,7 +15,7 @@ import {
 import { controlProps, FormField, TextField } from '../../../components/ui/form-field.tsx';
 import { InlineSpinner } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../../lib/auth-provider.tsx';
-import { count, priceOfCents, t, translate } from '../../../lib/i18n.ts';
+import { count, getLocale, priceOfCents, t, translate } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useCheckout, useCheckoutOptions } from '../../orders/api/checkout.ts';
 import { productKeys } from '../../products/keys.ts';
@@ -24,7 +25,11 @@ import { cart, useCartItems } from '../cart-store.ts';
 // Checkout (/checkout, sign-in required): phone (the +880 rule), address, one of the 64
 // districts and a way to pay. The form's schema is the server's (checkoutFormSchema), so both
 // speak the same words.
-const SORTED_DISTRICTS = [...DISTRICTS].sort();
+/** The districts in the page's language, in that language's alphabetical order; each sends its English name. */
+const districtsIn = (locale: Locale) =>
+  DISTRICTS.map((district) => ({ district, name: districtName(district, locale) })).sort((a, b) =>
+    a.name.localeCompare(b.name, locale),
+  );
 
 export default function CheckoutPage() {
   const { account } = useAuth();
@@ -118,9 +123,9 @@ export default function CheckoutPage() {
                 <option value="" disabled>
                   {t.chooseDistrict}
                 </option>
-                {SORTED_DISTRICTS.map((district) => (
+                {districtsIn(getLocale()).map(({ district, name }) => (
                   <option key={district} value={district}>
-                    {district}
+                    {name}
                   </option>
                 ))}
               </select>

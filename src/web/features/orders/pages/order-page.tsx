@@ -13,7 +13,8 @@ import {
 import { FormField, TextField } from '../../../components/ui/form-field.tsx';
 import { FullPageSpinner, InlineSpinner } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../../lib/auth-provider.tsx';
-import { count, date, price, t, translate } from '../../../lib/i18n.ts';
+import { count, date, getLocale, price, t, translate } from '../../../lib/i18n.ts';
+import { districtName } from '../../../../shared/districts.ts';
 import { reasonOf } from '../../../lib/error-reason.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useOrder } from '../api/checkout.ts';
@@ -89,7 +90,7 @@ function OrderView({ order }: { order: OrderDetail }) {
             </p>
             <p className="text-sm text-base-content/80">
               {order.paymentMethod && translate(PAYMENT_METHOD_LABELS[order.paymentMethod])}
-              {order.district && ` · ${order.district}`}
+              {order.district && ` · ${districtName(order.district, getLocale())}`}
               {order.paid && ` · ${t.paid}`}
             </p>
             {(order.carrier || order.tracking) && (
