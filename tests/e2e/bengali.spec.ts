@@ -26,11 +26,11 @@ test.describe('the shop in Bengali', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
     await expect(page.getByRole('heading', { name: bn.ourProducts })).toBeVisible();
     await expect(page.getByRole('heading', { name: bn.statsHeading })).toBeVisible();
-    // Prices in taka with Bengali digits, once the catalogue is in.
+    // Prices in dollars with Bengali digits, once the catalogue is in.
     await expect(
       page
         .locator('#products')
-        .getByText(/^৳[০-৯,.]+/)
+        .getByText(/^\$[০-৯,.]+/)
         .first(),
     ).toBeVisible();
     // The demo tools have Bengali names.
@@ -182,7 +182,7 @@ test.describe('the shop in Bengali', () => {
     await signUpNewCustomer(page, { name: 'করিম মিয়া' }, `/bn/placeorder/${product.id}`);
 
     await expect(page.getByRole('heading', { name: bn.placeOrder, level: 1 })).toBeVisible();
-    await expect(page.getByText('৳১২.৫০')).toBeVisible();
+    await expect(page.getByText('$১২.৫০')).toBeVisible();
     const placeOrder = page.getByRole('button', { name: bn.placeOrder });
     await page.getByLabel(bn.quantity).fill('1');
     await expect(page.getByText(bn.belowMinimumOrder)).toBeVisible();
@@ -203,7 +203,7 @@ test.describe('the shop in Bengali', () => {
     await expect(card).toContainText(bn.orderId);
     await expect(card).toContainText('01712345678');
     await expect(card).toContainText('৩');
-    await expect(card).toContainText('৳৩৭.৫০');
+    await expect(card).toContainText('$৩৭.৫০');
   });
 
   for (const viewport of [DESKTOP, MOBILE]) {

@@ -52,7 +52,7 @@ describe('numbers', () => {
   it('writes prices exactly as Intl does, in both languages', () => {
     for (const [locale, tag, symbol] of [
       ['en', 'en-US', '$'],
-      ['bn', 'bn-BD', '৳'],
+      ['bn', 'bn-BD', '$'],
     ] as const) {
       const format = (digits: number) =>
         new Intl.NumberFormat(tag, { minimumFractionDigits: digits, maximumFractionDigits: 2 });
@@ -67,11 +67,11 @@ describe('numbers', () => {
 });
 
 describe('prices', () => {
-  it('shows taka with Bengali digits in Bengali, decimals only when there are cents', () => {
-    expect(formatPrice(123450, 'bn')).toBe('৳১,২৩৪.৫০');
-    expect(formatPrice(1200, 'bn')).toBe('৳১২');
-    expect(formatPrice(12345678905, 'bn')).toBe('৳১২,৩৪,৫৬,৭৮৯.০৫');
-    expect(formatPrice(-250, 'bn')).toBe('-৳২.৫০');
+  it('shows dollars with Bengali digits in Bengali, decimals only when there are cents', () => {
+    expect(formatPrice(123450, 'bn')).toBe('$১,২৩৪.৫০');
+    expect(formatPrice(1200, 'bn')).toBe('$১২');
+    expect(formatPrice(12345678905, 'bn')).toBe('$১২,৩৪,৫৬,৭৮৯.০৫');
+    expect(formatPrice(-250, 'bn')).toBe('-$২.৫০');
   });
   it("keeps the spec's dollars in English", () => {
     expect(formatPrice(123450, 'en')).toBe('$1,234.50');

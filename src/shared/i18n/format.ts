@@ -1,6 +1,6 @@
 // Numbers, prices and dates in the reader's language (docs/decisions/023). Bengali uses
-// Bengali digits with Bangladesh's lakh grouping (১২,৩৪,৫৬৭), prices in taka (৳) and dates
-// in Asia/Dhaka time. Only values that are quantities go through here: phone numbers and
+// Bengali digits with Bangladesh's lakh grouping (১২,৩৪,৫৬৭), prices in the shop's own
+// currency (dollars, as the spec and the payment gateway have them) and dates in Asia/Dhaka time. Only values that are quantities go through here: phone numbers and
 // order ids are shown exactly as typed or issued, in every language.
 import { centsFigure, formatCents, groupDigits, type Cents } from '../money.ts';
 import { intlLocale, type Locale } from './locale.ts';
@@ -15,13 +15,15 @@ export function formatNumber(value: number, locale: Locale): string {
 }
 
 /**
- * A price from integer cents. English keeps the spec's dollars ('$1,234.50', '$12');
- * Bengali writes taka with Bengali digits ('৳১,২৩৪.৫০', '৳১২'): whole amounts without
- * decimals, as the English side does.
+ * A price from integer cents, in dollars in both languages: the shop's prices, its orders and
+ * the payments it asks for are dollars (CURRENCY in constants.ts), so a Bengali page writes the
+ * same amount with the same sign, in Bengali digits ('$১,২৩৪.৫০', '$১২') where English writes
+ * the spec's '$1,234.50', '$12'; whole amounts without decimals in both. A taka sign there
+ * would name an amount a hundred times smaller.
  */
 export function formatPrice(cents: Cents, locale: Locale): string {
   if (locale === 'en') return formatCents(cents);
-  return `${cents < 0 ? '-' : ''}৳${toBengaliDigits(centsFigure(cents, true))}`;
+  return `${cents < 0 ? '-' : ''}$${toBengaliDigits(centsFigure(cents, true))}`;
 }
 
 const numberFormats = new Map<Locale, Intl.NumberFormat>();

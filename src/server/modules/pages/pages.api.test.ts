@@ -106,7 +106,7 @@ describe('GET /bn/product/{id}', () => {
     expect(html).toContain('<title>১৬ লিটার ন্যাপস্যাক স্প্রেয়ার | AgriTools</title>');
     expect(html).toContain('<h1 id="product-name" class="text-3xl font-bold">১৬ লিটার ন্যাপস্যাক স্প্রেয়ার</h1>');
     expect(html).toContain('পিতলের নল ও নজল, &lt;ধান&gt; ক্ষেতের জন্য।');
-    expect(html).toContain('৳১,২৩৪.৫০');
+    expect(html).toContain('$১,২৩৪.৫০');
     expect(html).toContain('১,২৫০');
     expect(html).toContain('স্প্রে</a>');
     expect(html).toContain('<nav aria-label="পথনির্দেশ"');
@@ -186,7 +186,7 @@ describe('GET /placeorder/{id}', () => {
     const html = (await t.app.inject({ method: 'GET', url: `/bn/placeorder/${product.id}` })).body;
     expect(html).toMatch(/<html lang="bn"/);
     expect(html).toContain('<h2 id="order-product-name" class="card-title text-2xl">কোদাল</h2>');
-    expect(html).toContain('৳১,২৩৪.৫০');
+    expect(html).toContain('$১,২৩৪.৫০');
     expect(html).toContain('১,২৫০');
     const redirected = await t.app.inject({
       method: 'GET',
@@ -294,7 +294,7 @@ describe('GET /products', () => {
     expect(first.headers.link).toContain('rel="next"');
   });
 
-  it('draws the Bengali catalogue in Bengali: names, words, digits and taka', async () => {
+  it('draws the Bengali catalogue in Bengali: names, words and digits, prices in dollars', async () => {
     const product = await createProduct(t.app, { name: 'Knapsack Sprayer', priceCents: 123450, stock: 1250 });
     await t.app.db.update(products).set({ nameBn: 'ন্যাপস্যাক স্প্রেয়ার' }).where(eq(products.id, product.id));
     t.app.catalogue.cache.invalidate();
@@ -302,7 +302,7 @@ describe('GET /products', () => {
     expect(html).toMatch(/<html lang="bn"/);
     expect(html).toContain('<title>পণ্যসমূহ | AgriTools</title>');
     expect(html).toContain('>ন্যাপস্যাক স্প্রেয়ার</a>');
-    expect(html).toContain('৳১,২৩৪.৫০');
+    expect(html).toContain('$১,২৩৪.৫০');
     expect(html).toContain('১,২৫০');
     expect(html).toContain(`href="/bn/product/${product.id}"`);
     expect(html).toMatch(/<form role="search" action="\/bn\/products"/);
