@@ -66,11 +66,12 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel: (order:
               {t.pay}
             </Link>
           ) : (
-            <button type="button" className="btn" disabled>
+            // Not a button: there is nothing to press, only how the order will be paid.
+            <span className="badge badge-outline badge-lg">
               {order.paymentMethod === 'cod'
                 ? t.methodCod
                 : translate(STATUS_LABELS[order.status ?? 'placed'])}
-            </button>
+            </span>
           )}
           <button
             type="button"

@@ -141,7 +141,7 @@ export default function ManageOrdersPage() {
                         <span className="badge badge-warning">{t.unpaid}</span>
                         <button
                           type="button"
-                          className="btn btn-sm btn-primary min-h-10 whitespace-nowrap"
+                          className="btn btn-sm btn-primary min-h-10 h-auto py-1"
                           disabled={marking}
                           aria-label={t.markOrderPaid(order._id)}
                           onClick={() => pay(order)}
@@ -158,7 +158,8 @@ export default function ManageOrdersPage() {
                     <div className="flex min-w-28 flex-col items-start gap-1">
                       {/* Placed and paid already show in the payment column. */}
                       {order.status && order.status !== 'placed' && order.status !== 'paid' && (
-                        <span className="badge badge-outline whitespace-nowrap">
+                        // Where the order stands, filled; the moves below are buttons that say so.
+                        <span className="badge badge-neutral whitespace-nowrap">
                           {translate(STATUS_LABELS[order.status])}
                         </span>
                       )}
@@ -168,12 +169,12 @@ export default function ManageOrdersPage() {
                           <button
                             key={to}
                             type="button"
-                            className="btn btn-xs btn-outline min-h-8 whitespace-nowrap"
+                            className="btn btn-xs btn-outline min-h-8 h-auto py-1"
                             aria-label={t.moveOrderToStatus(order._id, translate(STATUS_LABELS[to]))}
                             disabled={moveOrder.isPending}
                             onClick={() => move(order._id, to)}
                           >
-                            {translate(STATUS_LABELS[to])}
+                            {t.moveToStatus(translate(STATUS_LABELS[to]))}
                           </button>
                         ))}
                       <Link
