@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { Router } from 'wouter';
 import { Shop } from './app/shop.tsx';
-import { paths } from './lib/paths.ts';
+import { paths } from '../shared/paths.ts';
 import { htmlLang, localeOfPath, localizePath } from '../shared/i18n/locale.ts';
 import { bnShellMessages } from '../shared/messages/shell.bn.ts';
 import { basenameOf, loadPageWords, setLocale } from './lib/i18n.ts';

@@ -96,8 +96,9 @@ test.describe('the shell', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: 'My Portfolio' })).toBeVisible();
   });
 
-  test('an unknown path shows the not-found page with a way home', async ({ page }) => {
-    await page.goto('/no/such/page');
+  test('an unknown path shows the not-found page with a way home, answered with a 404', async ({ page }) => {
+    // The status is for search engines, which would otherwise keep an empty page.
+    expect((await page.goto('/no/such/page'))!.status()).toBe(404);
     await expect(page.getByText(messages.notFoundCode, { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: messages.notFoundTitle })).toBeVisible();
     await expect(page.getByText(messages.notFoundBody)).toBeVisible();

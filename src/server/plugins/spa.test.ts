@@ -55,11 +55,31 @@ describe('the SPA plugin', () => {
     );
     expect((await shop.inject({ method: 'HEAD', url: '/login' })).statusCode).toBe(200);
 
-    for (const path of ['/dashboard', '/placeorder/abc', '/login/', '/index.html/x']) {
+    for (const path of ['/dashboard', '/placeorder/abc', '/login/', '/Dashboard/MyOrders']) {
       const page = await shop.inject(path);
       expect(page.statusCode, path).toBe(200);
       expect(page.body, path).toBe('<p>shell</p>');
     }
+  });
+
+  it('answers an address the app has no page for with the app (its not-found page) and a 404', async () => {
+    const shop = await serve({ '/': 'prerendered/root.html', '/bn/*': 'prerendered/bn-shell.html' });
+    for (const [path, body] of [
+      ['/no-such-page', '<p>shell</p>'],
+      ['/index.html/x', '<p>shell</p>'],
+      ['/placeorder/abc/more', '<p>shell</p>'],
+      ['/dashboard/nothing', '<p>shell</p>'],
+      ['/bn/nothing', '<p>page prerendered/bn-shell.html</p>'],
+      ['/bn/*', '<p>page prerendered/bn-shell.html</p>'],
+    ]) {
+      const page = await shop.inject(path!);
+      expect(page.statusCode, path).toBe(404);
+      expect(page.headers['content-type'], path).toMatch(/^text\/html/);
+      expect(page.body, path).toBe(body);
+    }
+    // The pages it has keep their 200, with their parameters and in Bengali.
+    for (const path of ['/dashboard/orders/abc', '/bn/dashboard/payment/abc', '/reset-password', '/bn'])
+      expect((await shop.inject(path)).statusCode, path).toBe(200);
   });
 
   it('serves the shell at / when the build has no prerendered pages', async () => {
@@ -103,13 +123,11 @@ describe('the SPA plugin', () => {
     expect((await shop.inject('/bn/')).body).toBe('<p>page prerendered/bn-root.html</p>');
     expect((await shop.inject('/bn')).body).toBe('<p>page prerendered/bn-root.html</p>');
     expect((await shop.inject('/bn/login')).body).toBe('<p>page prerendered/bn-login.html</p>');
-    for (const path of ['/bn/dashboard/myorders', '/bn/placeorder/abc', '/bn/nothing']) {
+    for (const path of ['/bn/dashboard/myorders', '/bn/placeorder/abc']) {
       const page = await shop.inject(path);
       expect(page.statusCode, path).toBe(200);
       expect(page.body, path).toBe('<p>page prerendered/bn-shell.html</p>');
     }
-    // The shell's key is not itself an address.
-    expect((await shop.inject('/bn/*')).body).toBe('<p>page prerendered/bn-shell.html</p>');
     expect((await shop.inject('/dashboard')).body).toBe('<p>shell</p>');
   });
 

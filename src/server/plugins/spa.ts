@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { errorBody } from './errors.ts';
-import { LOCALE_COOKIE, localeOfPath, localizePath } from '../../shared/i18n/locale.ts';
+import { LOCALE_COOKIE, localeOfPath, localizePath, stripLocale } from '../../shared/i18n/locale.ts';
+import { isAppPage } from '../../shared/paths.ts';
 
 /**
  * The public pages the build drew in advance (src/web/prerender.tsx): path -> file under the
@@ -103,6 +104,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { root: string
       return reply.status(404).send(errorBody('NOT_FOUND', `Route ${request.method} ${path} not found`));
     }
     const bengaliShell = localeOfPath(path) === 'bn' ? pages.get(BENGALI_SHELL_KEY) : undefined;
+    // An address the app has no page for still gets the app, which shows its not-found page,
+    // but with a 404, so a search engine drops it instead of keeping an empty page.
+    if (!isAppPage(stripLocale(path))) reply.status(404);
     return answerPage(request, reply, bengaliShell ?? 'index.html');
   });
 });

@@ -5,7 +5,7 @@ import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { setAccessToken } from '../lib/access-token.ts';
 import { useAuth } from '../lib/auth-provider.tsx';
 import { currentHash, currentSearch } from '../lib/navigation.tsx';
-import { paths, type LoginState } from '../lib/paths.ts';
+import { paths, type LoginState } from '../../shared/paths.ts';
 import { showToast } from '../lib/toast.ts';
 
 /** Login required (spec section 2): visitors go to /login, which sends them back here afterwards. */

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { paths } from '../lib/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { addressIn, getLocale, t } from '../lib/i18n.ts';
 
 interface Props {

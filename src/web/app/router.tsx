@@ -4,7 +4,7 @@ import { matchRoute, Route, Switch } from 'wouter';
 import { stripLocale } from '../../shared/i18n/locale.ts';
 import { getProduct } from '../features/products/api/product-reads.ts';
 import { loadPageWords } from '../lib/i18n.ts';
-import { paths } from '../lib/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { sessionBeforeRender } from '../lib/auth-provider.tsx';
 import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { NavLink } from '../../lib/navigation.tsx';
 import { useAuth } from '../../lib/auth-provider.tsx';
-import { paths } from '../../lib/paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { DASHBOARD_DRAWER_ID, useRegisterDashboardDrawer } from './navbar.tsx';
 import { t } from '../../lib/i18n.ts';
 

@@ -4,7 +4,7 @@ import { NavLink } from '../../lib/navigation.tsx';
 import { COMPANY_NAME } from '../../../shared/constants.ts';
 import { useAuth } from '../../lib/auth-provider.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { paths } from '../../lib/paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { count, t } from '../../lib/i18n.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { cart, useCartCount } from '../../features/cart/cart-store.ts';

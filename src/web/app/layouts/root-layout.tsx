@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { parse } from 'regexparam';
 import { matchRoute, useLocation } from 'wouter';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
-import { paths } from '../../lib/paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { useToastsRequested } from '../../lib/toast.ts';
 import { RouteErrorBoundary } from '../route-error.tsx';
 import { Footer } from './footer.tsx';

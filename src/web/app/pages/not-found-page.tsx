@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { t } from '../../lib/i18n.ts';
-import { paths } from '../../lib/paths.ts';
+import { paths } from '../../../shared/paths.ts';
 
 export default function NotFoundPage() {
   return (

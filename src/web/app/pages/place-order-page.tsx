@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { t, translate } from '../../lib/i18n.ts';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from '../../lib/auth-provider.tsx';
-import { paths } from '../../lib/paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { usePlaceOrder } from '../../features/orders/api/place-order.ts';
 import { PlaceOrderForm, type PlaceOrderValues } from '../../features/orders/components/place-order-form.tsx';
 import { useProduct } from '../../features/products/api/get-product.ts';

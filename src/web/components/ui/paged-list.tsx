@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError } from '../../lib/api-client.ts';
 import { t, translate } from '../../lib/i18n.ts';
-import { paths } from '../../lib/paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { LoadMoreButton, type PagedQuery } from './load-more-button.tsx';
 import { FullPageSpinner } from './spinner.tsx';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { t } from '../../lib/i18n.ts';
-import { paths } from '../../lib/paths.ts';
+import { paths } from '../../../shared/paths.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { cart } from './cart-store.ts';
 

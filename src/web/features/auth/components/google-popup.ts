@@ -1,6 +1,6 @@
 import { GOOGLE_POPUP } from '../../../../shared/constants.ts';
 import { identityRequest } from '../../../lib/identity-client.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { startGoogleSignIn } from '../api/identity.ts';
 
 // The Google popup of spec sections 2 and 9 (500 x 600). The popup ends on /auth/popup,

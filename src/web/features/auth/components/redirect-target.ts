@@ -1,5 +1,5 @@
 import { useNavigationState } from '../../../lib/navigation.tsx';
-import { paths, type LoginState } from '../../../lib/paths.ts';
+import { paths, type LoginState } from '../../../../shared/paths.ts';
 
 /** What the login page was told by the guards (location state), if anything. */
 export function useLoginState(): LoginState {

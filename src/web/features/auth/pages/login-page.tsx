@@ -4,7 +4,7 @@ import { Redirect, useLocation } from 'wouter';
 import { toast } from 'react-toastify';
 import { useAuth } from '../../../lib/auth-provider.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { requestPasswordReset, signInWithEmail } from '../api/identity.ts';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { toast } from 'react-toastify';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { resetPassword } from '../api/identity.ts';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { AuthCard, ErrorLine } from '../components/auth-card.tsx';

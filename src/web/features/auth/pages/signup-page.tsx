@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { Redirect } from 'wouter';
 import { useAuth } from '../../../lib/auth-provider.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { signUpWithEmail } from '../api/identity.ts';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import {

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { quantityProblem } from '../../../../shared/rules.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { count, price, priceOfCents, t } from '../../../lib/i18n.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { quantityMessage } from '../../../lib/rule-messages.ts';
 import { productQueryOptions } from '../../products/api/get-product.ts';
 import { cart, useCartItems } from '../cart-store.ts';

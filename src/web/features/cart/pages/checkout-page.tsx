@@ -16,7 +16,7 @@ import { controlProps, FormField, TextField } from '../../../components/ui/form-
 import { InlineSpinner } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../../lib/auth-provider.tsx';
 import { count, getLocale, priceOfCents, t, translate } from '../../../lib/i18n.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { useCheckout, useCheckoutOptions } from '../../orders/api/checkout.ts';
 import { productKeys } from '../../products/keys.ts';
 import { productQueryOptions } from '../../products/api/get-product.ts';

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { count, price, t, translate } from '../../../lib/i18n.ts';
 import type { Order } from '../../../../shared/schemas/order.schema.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { ProductPicture } from '../../../components/ui/product-picture.tsx';
 import { customerActions, STATUS_LABELS } from '../../../../shared/order-lifecycle.ts';
 

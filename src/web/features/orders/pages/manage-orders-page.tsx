@@ -14,7 +14,7 @@ import { ConfirmDeleteModal } from '../../../components/ui/confirm-modal.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { loadedRows } from '../../../lib/paged-list.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useAllOrders } from '../api/get-all-orders.ts';
 import { useMarkOrderPaid } from '../api/mark-order-paid.ts';

@@ -16,7 +16,7 @@ import { useAuth } from '../../../lib/auth-provider.tsx';
 import { count, date, getLocale, price, t, translate } from '../../../lib/i18n.ts';
 import { districtName } from '../../../../shared/districts.ts';
 import { reasonOf } from '../../../lib/error-reason.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { useOrder } from '../api/checkout.ts';
 import { useMoveOrder } from '../api/move-order.ts';
 import { BusyButton } from '../../../components/ui/busy-button.tsx';

@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'wouter';
 import { STATUS_LABELS } from '../../../../shared/order-lifecycle.ts';
 import { InlineSpinner } from '../../../components/ui/spinner.tsx';
 import { count, price, t, translate } from '../../../lib/i18n.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { payOnline, useOrder } from '../api/checkout.ts';
 
 // Payment page (spec section 2): 'Please pay for : {orderId}' always. Below it, the ways to pay

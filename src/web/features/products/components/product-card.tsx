@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { descriptionPreview, previewNeedsEllipsis } from '../../../../shared/rules.ts';
 import type { Product } from '../../../../shared/schemas/product.schema.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { t } from '../../../lib/i18n.ts';
 import { ProductFigures } from './product-figures.tsx';
 import { AddToCartButton } from '../../cart/add-to-cart-button.tsx';

@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { t } from '../../../lib/i18n.ts';
 import { reasonOf } from '../../../lib/error-reason.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { useEditProduct } from '../api/edit-product.ts';
 import { useProductToEdit } from '../api/get-product.ts';

@@ -10,7 +10,7 @@ import { DashboardPage } from '../../../components/ui/dashboard-page.tsx';
 import { DataTable } from '../../../components/ui/data-table.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { loadedRows } from '../../../lib/paged-list.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useProducts } from '../api/get-products.ts';
 import { CatalogueCsv } from '../components/catalogue-csv.tsx';

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'wouter';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { t } from '../../../lib/i18n.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { useProduct } from '../api/get-product.ts';
 import { categoryNameOf, useCategories } from '../api/search-products.ts';
 import { PAGE_PICTURE_SIZES } from '../../../../shared/media.ts';

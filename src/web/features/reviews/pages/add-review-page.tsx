@@ -12,7 +12,7 @@ import {
 import { count, t, translate } from '../../../lib/i18n.ts';
 import { reviewInputSchema } from '../../../../shared/schemas/review.schema.ts';
 import { useAuth } from '../../../lib/auth-provider.tsx';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { useAddReview } from '../api/add-review.ts';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { BusyButton } from '../../../components/ui/busy-button.tsx';

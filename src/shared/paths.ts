@@ -1,4 +1,5 @@
-// Every route of spec section 2, once; the router and every link use this table.
+// Every route of spec section 2, once; the router, every link and the server (which answers
+// 404 for any other address) use this table.
 export const paths = {
   root: '/',
   home: '/home',
@@ -45,4 +46,27 @@ export const paths = {
 export interface LoginState {
   from?: { pathname?: string; search?: string; hash?: string };
   signOut?: boolean;
+}
+
+/** The addresses of the table as patterns: `:name` is one part of the path, as the router reads it. */
+function pagePatterns(): RegExp[] {
+  const addresses: string[] = Object.values(paths).filter((path) => typeof path === 'string');
+  return addresses.map((path) => {
+    const parts = path
+      .split('/')
+      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    // wouter matches without regard to case, with or without a final slash.
+    return new RegExp(`^${parts.join('/')}/?$`, 'i');
+  });
+}
+let patterns: RegExp[] | undefined;
+
+/**
+ * Whether the app has a page at `pathname` (without its /bn prefix): the server answers any
+ * other address with the not-found page and a 404, so search engines do not keep it.
+ * Made on first use, so the pages' scripts, which never ask, do not carry it.
+ */
+export function isAppPage(pathname: string): boolean {
+  patterns ??= pagePatterns();
+  return patterns.some((pattern) => pattern.test(pathname));
 }
