@@ -87,6 +87,10 @@ test.describe('cart and checkout', () => {
     await page.getByRole('button', { name: messages.placeCheckout }).click();
     await expect(page.getByTestId('order-status')).toHaveText('Processing');
     const orderId = page.url().split('/').pop()!;
+    // The page opens on the first product's order; the other one and the whole bill show too.
+    const together = page.getByRole('region', { name: messages.sameCheckout });
+    await expect(together.getByRole('link')).toHaveCount(1);
+    await expect(together).toContainText(`${messages.checkoutTotalColon} $70`);
     await expect(nav.getByRole('link', { name: messages.cartCount('0', false) })).toBeVisible();
 
     // The admin finds it among the orders being processed, ships it and delivers it.

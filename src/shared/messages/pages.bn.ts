@@ -282,6 +282,8 @@ export const bnPageMessages = {
   loadingOrder: 'অর্ডারটি লোড হচ্ছে',
   orderNotFound: 'অর্ডারটি পাওয়া যায়নি',
   history: 'ইতিহাস',
+  sameCheckout: 'এর সঙ্গে একসাথে কেনা',
+  checkoutTotalColon: 'পুরো চেকআউট:',
   orderTimeline: 'অর্ডারের সময়রেখা',
   status: 'অবস্থা',
   carrier: 'কুরিয়ার',

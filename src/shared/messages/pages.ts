@@ -292,6 +292,8 @@ export const pageMessages = {
   loadingOrder: 'Loading the order',
   orderNotFound: 'Order not found',
   history: 'History',
+  sameCheckout: 'Bought together with',
+  checkoutTotalColon: 'The whole checkout:',
   orderTimeline: 'Order timeline',
   status: 'Status',
   carrier: 'Carrier',

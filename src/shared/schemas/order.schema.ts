@@ -83,6 +83,19 @@ export const orderDetailSchema = orderSchema.extend({
   adminMoves: z.array(z.enum(ORDER_STATUSES)),
   /** Ways to pay this order may still use (empty once paid or closed). */
   payWith: z.array(z.enum(PAYMENT_METHODS)),
+  /**
+   * The other orders of its checkout (a checkout of several products is one order each), so
+   * the page can show what else was bought together and what the whole checkout costs.
+   */
+  sameCheckout: z.array(
+    z.object({
+      _id: idSchema,
+      productName: z.string(),
+      quantity: z.number().int(),
+      total: z.number(),
+      status: z.enum(ORDER_STATUSES),
+    }),
+  ),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

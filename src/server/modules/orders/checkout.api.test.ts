@@ -87,7 +87,10 @@ describe('POST /api/checkout', () => {
     expect(await stockOf(t.app, hoe.id)).toBe(8);
     expect(await stockOf(t.app, crate.id)).toBe(40);
     expect(((await getCart(customer)).json() as { items: unknown[] }).items).toEqual([]);
-    // Cash on delivery: prepared at once, holding nothing, unpaid until delivery.
+    // Cash on delivery: prepared at once, holding nothing, unpaid until delivery. Each order
+    // names the other one of its checkout.
+    const lines = { [hoe.id]: { quantity: 2, total: 20 }, [crate.id]: { quantity: 10, total: 25 } };
+    const details = [];
     for (const id of answer.orderIds) {
       const order = orderDetailSchema.parse(
         (await t.app.inject({ method: 'GET', url: `/api/order/${id}`, headers: customer.headers })).json(),
@@ -99,8 +102,20 @@ describe('POST /api/checkout', () => {
         checkoutId: answer.checkoutId,
         district: 'Rajshahi',
         holdUntil: null,
+        ...lines[order.productId!],
       });
+      details.push(order);
     }
+    const [first, second] = details;
+    expect(first!.sameCheckout).toEqual([
+      {
+        _id: second!._id,
+        productName: second!.productName,
+        status: 'processing',
+        ...lines[second!.productId!],
+      },
+    ]);
+    expect(second!.sameCheckout.map((other) => other._id)).toEqual([first!._id]);
     // My Orders lists both, as today.
     const mine = (
       await t.app.inject({

@@ -281,6 +281,12 @@ export async function getOrder(ctx: OrdersContext, account: Account, id: string)
     history: await repository.listEvents(ctx.db, id),
     adminMoves: account.isAdmin ? adminMoves(stateOf(row)) : [],
     payWith: payWith(ctx, row),
+    sameCheckout: (checkout?.orders ?? [])
+      .filter((other) => other.id !== row.id)
+      .map((other) => {
+        const { _id, productName, quantity, total } = repository.toOrder(other);
+        return { _id, productName, quantity, total, status: other.status as OrderStatus };
+      }),
   };
 }
 

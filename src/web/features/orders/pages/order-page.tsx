@@ -13,7 +13,7 @@ import {
 import { FormField, TextField } from '../../../components/ui/form-field.tsx';
 import { FullPageSpinner, InlineSpinner } from '../../../components/ui/spinner.tsx';
 import { useAuth } from '../../../lib/auth-provider.tsx';
-import { count, date, getLocale, price, t, translate } from '../../../lib/i18n.ts';
+import { count, date, getLocale, price, priceOfCents, t, translate } from '../../../lib/i18n.ts';
 import { districtName } from '../../../../shared/districts.ts';
 import { reasonOf } from '../../../lib/error-reason.ts';
 import { paths } from '../../../../shared/paths.ts';
@@ -113,6 +113,8 @@ function OrderView({ order }: { order: OrderDetail }) {
         </div>
       </div>
 
+      {order.sameCheckout.length > 0 && <SameCheckout order={order} />}
+
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body p-5">
           <h3 className="card-title text-lg">{t.history}</h3>
@@ -137,6 +139,42 @@ function OrderView({ order }: { order: OrderDetail }) {
         </div>
       </div>
       {isAdmin && order.adminMoves.length > 0 && <AdminMoves key={order.status} order={order} />}
+    </section>
+  );
+}
+
+/**
+ * The other orders of the same checkout (one order per product), each linked to its own page,
+ * and what the whole checkout costs: after a checkout of several products, the page it opens
+ * on is the first order's, and its total alone would look like the whole bill.
+ */
+function SameCheckout({ order }: { order: OrderDetail }) {
+  const totalCents = [order, ...order.sameCheckout].reduce(
+    (sum, each) => sum + Math.round(each.total * 100),
+    0,
+  );
+  return (
+    <section aria-labelledby="same-checkout-heading" className="card bg-base-100 shadow-sm">
+      <div className="card-body gap-2 p-5">
+        <h3 id="same-checkout-heading" className="card-title text-lg">
+          {t.sameCheckout}
+        </h3>
+        <ul className="grid gap-1">
+          {order.sameCheckout.map((other) => (
+            <li key={other._id} className="flex flex-wrap items-baseline gap-x-2">
+              <Link to={paths.order(other._id)} className="link link-primary">
+                {other.productName}
+              </Link>
+              <span>
+                × {count(other.quantity)} · {price(other.total)} · {translate(STATUS_LABELS[other.status])}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <p>
+          {t.checkoutTotalColon} <strong>{priceOfCents(totalCents)}</strong>
+        </p>
+      </div>
     </section>
   );
 }
