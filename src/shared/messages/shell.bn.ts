@@ -49,6 +49,7 @@ export const bnShellMessages = {
   stock: 'মজুদ',
   minimumOrder: 'ন্যূনতম অর্ডার',
   outOfStock: 'স্টকে নেই',
+  notifications: 'বিজ্ঞপ্তি',
   seeMore: 'আরও দেখুন',
   aboutProduct: (name: string) => `: ${name}`,
   placeOrder: 'অর্ডার করুন',

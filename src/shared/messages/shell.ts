@@ -50,6 +50,8 @@ export const shellMessages = {
   stock: 'Stock',
   minimumOrder: 'Minimum order',
   outOfStock: 'Out of Stock',
+  /** The name screen readers give the toasts' area (react-toastify's default is 'Notifications Alt+T'). */
+  notifications: 'Notifications',
   seeMore: 'See more',
   aboutProduct: (name: string) => ` about ${name}`,
   placeOrder: 'Place Order',

@@ -177,7 +177,7 @@ export default function CheckoutPage() {
             <p className="mt-2 border-t border-base-300 pt-2 text-lg">
               {t.total}: <strong>{priceOfCents(totalCents)}</strong>
             </p>
-            <Link to={paths.cart} className="link link-primary text-sm">
+            <Link to={paths.cart} className="link link-primary inline-block py-1 text-sm">
               {t.changeCart}
             </Link>
           </div>

@@ -25,7 +25,7 @@ export default function EditProductPage() {
 
   return (
     <section aria-labelledby={`${id}-title`} className="max-w-3xl">
-      <Link to={paths.manageProducts} className="link link-hover text-sm">
+      <Link to={paths.manageProducts} className="link link-hover inline-block py-1 text-sm">
         ← {t.manageProducts}
       </Link>
       <h2 id={`${id}-title`} className="mt-2 text-xl font-bold">

@@ -49,13 +49,16 @@ export default function ProductPage() {
       </figure>
       <div className="flex flex-col gap-4">
         <nav aria-label={t.breadcrumb} className="text-sm text-base-content/70">
-          <Link to={paths.products} className="link-hover">
+          <Link to={paths.products} className="link-hover inline-block py-1">
             {t.allProducts}
           </Link>
           {category && (
             <>
               {' / '}
-              <Link to={`${paths.products}?category=${category.slug}`} className="link-hover">
+              <Link
+                to={`${paths.products}?category=${category.slug}`}
+                className="link-hover inline-block py-1"
+              >
                 {categoryNameOf(category)}
               </Link>
             </>
