@@ -253,7 +253,7 @@ export function productsPageHtml(
     return `<article aria-labelledby="product-${id}" class="card h-full border border-base-300 bg-base-100 shadow-sm [contain-intrinsic-block-size:auto_41rem] [content-visibility:auto]">
               <figure class="aspect-[4/3] bg-base-200"><img src="${escapeHtml(product.img)}"${srcSet ? ` srcset="${escapeHtml(srcSet)}" sizes="${CARD_PICTURE_SIZES}"` : ''} alt="${name}" width="400" height="300" ${loading} decoding="async" class="h-full w-full object-cover" /></figure>
               <div class="card-body gap-3 p-5 *:grow-0">
-                <h3 id="product-${id}" class="card-title text-lg leading-snug"><a href="${address(`/product/${product._id}`)}" class="link-hover inline-block py-1">${name}</a></h3>
+                <h3 id="product-${id}" class="card-title text-lg leading-snug"><a href="${address(`/product/${product._id}`)}" class="link-hover">${name}</a></h3>
                 <p class="text-2xl font-bold text-primary">${escapeHtml(formatPrice(dollarsToCents(product.price), locale))}<span class="ml-1 text-sm font-medium text-base-content/70">${escapeHtml(words.perUnit)}</span></p>
                 <dl class="grid grid-cols-2 gap-2 text-sm">${figureHtml(words.stock, formatNumber(product.stock, locale))}${figureHtml(words.minimumOrder, formatNumber(product.minOrder, locale))}</dl>
                 <p class="text-sm leading-relaxed text-base-content/80">${escapeHtml(preview)}${ellipsis ? '…' : ''} <a href="${order}" class="link link-primary font-semibold whitespace-nowrap">${escapeHtml(words.seeMore)}<span class="sr-only">${escapeHtml(words.aboutProduct(product.name))}</span></a></p>

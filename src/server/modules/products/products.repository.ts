@@ -116,11 +116,11 @@ export async function findProduct(
     : null;
 }
 
-/** Every field; the category only when given. The number of rows changed (0 or 1). */
 /**
- * Writes every field; the stock as given, or moved by `stockChange` from what it is now, in the
- * same statement, so orders placed or cancelled meanwhile keep their units. The stock after
- * the write, or null when no product has that id or the change would take it below zero.
+ * Writes every field, the category only when given; the stock as given, or moved by
+ * `stockChange` from what it is now in the same statement, so orders placed or cancelled
+ * meanwhile keep their units. The stock after the write, or null when no product has that id
+ * or the change would take it below zero.
  */
 export async function updateProduct(
   db: Db,
@@ -138,11 +138,6 @@ export async function updateProduct(
     )
     .returning({ stock: products.stock });
   return row ?? null;
-}
-
-export async function productExists(db: Db, id: string): Promise<boolean> {
-  const rows = await db.select({ id: products.id }).from(products).where(eq(products.id, id));
-  return rows.length > 0;
 }
 
 export async function insertProduct(db: Db, product: NewProduct): Promise<string> {

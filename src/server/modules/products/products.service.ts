@@ -211,7 +211,7 @@ export async function editProduct(
       stockChange,
     );
     if (written) return { modifiedCount: 1, stock: written.stock };
-    if (!(await repository.productExists(catalogue.db, id))) throw notFound('Product');
+    if (!(await repository.existingIds(catalogue.db, [id])).has(id)) throw notFound('Product');
     throw new AppError('CONFLICT', messages.stockTakenMeanwhile, { rule: 'stock' });
   } finally {
     catalogue.cache.invalidate();

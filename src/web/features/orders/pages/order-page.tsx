@@ -15,6 +15,7 @@ import { FullPageSpinner, InlineSpinner } from '../../../components/ui/spinner.t
 import { useAuth } from '../../../lib/auth-provider.tsx';
 import { count, date, getLocale, price, priceOfCents, t, translate } from '../../../lib/i18n.ts';
 import { districtName } from '../../../../shared/districts.ts';
+import { dollarsToCents } from '../../../../shared/money.ts';
 import { reasonOf } from '../../../lib/error-reason.ts';
 import { paths } from '../../../../shared/paths.ts';
 import { useOrder } from '../api/checkout.ts';
@@ -150,7 +151,7 @@ function OrderView({ order }: { order: OrderDetail }) {
  */
 function SameCheckout({ order }: { order: OrderDetail }) {
   const totalCents = [order, ...order.sameCheckout].reduce(
-    (sum, each) => sum + Math.round(each.total * 100),
+    (sum, each) => sum + dollarsToCents(each.total),
     0,
   );
   return (
