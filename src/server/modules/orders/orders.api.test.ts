@@ -392,13 +392,19 @@ describe('GET /api/orders', () => {
       })
     ).json() as Order[];
     expect(list).toHaveLength(3);
+    const payWith = new Map<string, unknown>();
     for (const listed of list) {
       const alone = (
         await t.app.inject({ method: 'GET', url: `/api/order/${listed._id}`, headers: customer.headers })
       ).json() as Record<string, unknown>;
       const expected = Object.fromEntries(Object.keys(orderSchema.shape).map((key) => [key, alone[key]]));
       expect(listed).toStrictEqual(expected);
+      payWith.set(listed._id, alone.payWith);
     }
+    // Only the order still waiting for money may be paid: not the paid one, nor cash on delivery.
+    expect(payWith.get(transfer)).toContain('bank-transfer');
+    expect(payWith.get(paid)).toEqual([]);
+    expect(payWith.get(list[0]!._id)).toEqual([]);
     const byId = new Map(list.map((order) => [order._id, order]));
     expect(byId.get(transfer)).toMatchObject({ price: 19.99, total: 59.97, paid: false });
     expect(byId.get(transfer)!.holdUntil).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

@@ -3,6 +3,7 @@ import { messages } from '../../../shared/messages.ts';
 import { CURRENCY } from '../../../shared/constants.ts';
 import {
   adminMoves,
+  customerActions,
   moveRefusal,
   paidAfter,
   returnsStock,
@@ -258,12 +259,14 @@ const stateOf = (row: repository.StoredOrder): OrderState => ({
   paymentMethod: row.paymentMethod as PaymentMethod,
 });
 
-/** The ways an order may still be paid: only while it waits for money. */
+/**
+ * The ways an order may still be paid: none unless My Orders offers its customer to pay it
+ * (customerActions, the one rule). A bank-transfer order may also be paid online, and an online
+ * one may fall back to a transfer, as far as the shop takes each.
+ */
 function payWith(ctx: OrdersContext, row: repository.StoredOrder): PaymentMethod[] {
-  if (row.status !== 'placed' || row.paid) return [];
-  const method = row.paymentMethod as PaymentMethod;
-  // A bank-transfer order may also be paid online; an online one may fall back to a transfer.
-  const options: PaymentMethod[] = method === 'cod' ? [] : ['sslcommerz', 'bank-transfer'];
+  if (!customerActions(stateOf(row)).pay) return [];
+  const options: PaymentMethod[] = ['sslcommerz', 'bank-transfer'];
   return options.filter((m) => ctx.settings.methods.includes(m));
 }
 
