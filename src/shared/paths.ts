@@ -1,3 +1,5 @@
+import { parse } from 'regexparam';
+
 // Every route of spec section 2, once; the router, every link and the server (which answers
 // 404 for any other address) use this table.
 export const paths = {
@@ -48,16 +50,13 @@ export interface LoginState {
   signOut?: boolean;
 }
 
-/** The addresses of the table as patterns: `:name` is one part of the path, as the router reads it. */
+/**
+ * The addresses of the table as patterns, made by the parser the router matches with (wouter
+ * with regexparam: `:name` is one part of the path, any case, with or without a final slash).
+ */
 function pagePatterns(): RegExp[] {
   const addresses: string[] = Object.values(paths).filter((path) => typeof path === 'string');
-  return addresses.map((path) => {
-    const parts = path
-      .split('/')
-      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-    // wouter matches without regard to case, with or without a final slash.
-    return new RegExp(`^${parts.join('/')}/?$`, 'i');
-  });
+  return addresses.map((path) => parse(path).pattern);
 }
 let patterns: RegExp[] | undefined;
 

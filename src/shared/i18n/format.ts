@@ -1,7 +1,8 @@
 // Numbers, prices and dates in the reader's language (docs/decisions/023). Bengali uses
 // Bengali digits with Bangladesh's lakh grouping (১২,৩৪,৫৬৭), prices in the shop's own
-// currency (dollars, as the spec and the payment gateway have them) and dates in Asia/Dhaka time. Only values that are quantities go through here: phone numbers and
-// order ids are shown exactly as typed or issued, in every language.
+// currency (dollars, as the spec and the payment gateway have them) and dates in Asia/Dhaka
+// time. Only values that are quantities go through here: phone numbers and order ids are
+// shown exactly as typed or issued, in every language.
 import { centsFigure, formatCents, groupDigits, type Cents } from '../money.ts';
 import { intlLocale, type Locale } from './locale.ts';
 
