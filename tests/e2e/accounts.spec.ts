@@ -104,6 +104,8 @@ test.describe('sign up and log in', () => {
   }) => {
     const customer = await signUpNewCustomer(page);
     await mainNav(page).getByRole('button', { name: 'Sign Out' }).click();
+    // Until the navbar offers Login the session may stand, and /login sends a signed-in visitor home.
+    await expect(mainNav(page).getByRole('link', { name: 'Login' })).toBeVisible();
     await page.goto('/login');
 
     await page.getByRole('button', { name: messages.forgotPassword }).click();
