@@ -15,6 +15,7 @@ import { seedDemo } from './db/seed.ts';
 import { createAccessTokens, type AccessTokens } from './lib/access-token.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { redactingStream } from './lib/redact.ts';
+import { inTenths, requestLineWriter } from './lib/request-line.ts';
 import type { PreparedAnswer } from './lib/prepared-answer.ts';
 import { createReadCache } from './lib/read-cache.ts';
 import { createCursors } from './lib/cursor.ts';
@@ -173,21 +174,6 @@ function requestIds(): () => string {
   };
 }
 
-/** What the line of a request answered says. */
-const requestLine = (
-  method: string,
-  url: string,
-  statusCode: number,
-  ms: number,
-  ip: string | undefined,
-) => ({
-  method,
-  url,
-  statusCode,
-  ms: Math.round(ms * 10) / 10,
-  ip,
-});
-
 /**
  * One log line per request, written when it has been answered, instead of Fastify's two
  * ("incoming request", "request completed"), and without a hook of its own: Fastify calls this
@@ -196,15 +182,29 @@ const requestLine = (
  * With REQUEST_LOG off only the requests that failed while answering are written.
  */
 class RequestLog extends LogController {
-  constructor(private readonly eachRequest: boolean) {
+  constructor(
+    private readonly eachRequest: boolean,
+    private readonly writeLine: ReturnType<typeof requestLineWriter>,
+  ) {
     super({ disableRequestLogging: true });
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    if (!error && !this.eachRequest) return;
-    const line = requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime, request.ip);
-    if (error) request.log.error({ ...line, err: error }, 'request failed while answering');
-    else request.log.info(line, 'request completed');
+    const { method, url, ip } = request;
+    if (error)
+      request.log.error(
+        { method, url, statusCode: reply.statusCode, ms: inTenths(reply.elapsedTime), ip, err: error },
+        'request failed while answering',
+      );
+    else if (this.eachRequest)
+      this.writeLine(request.log, {
+        reqId: request.id,
+        method,
+        url,
+        statusCode: reply.statusCode,
+        ms: reply.elapsedTime,
+        ip,
+      });
   }
 }
 
@@ -214,15 +214,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const nextRequestId = requestIds();
   // Set once the app is built, and emptied when it starts closing (Fastify then answers 503).
   let cachedReads: CachedReads | undefined;
+  const logStream = redactingStream(options.logDestination);
+  const writeRequestLine = requestLineWriter(logStream);
   const app = Fastify({
     logger: loggerOptions(options.logger ?? (env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL }), {
-      stream: redactingStream(options.logDestination),
+      stream: logStream,
     }),
     trustProxy: proxies ?? false,
     bodyLimit: 64 * 1024,
     // Ids and emails in paths are short; refuse absurd URLs before routing.
     routerOptions: { maxParamLength: 300 },
-    logController: new RequestLog(env.REQUEST_LOG ?? true),
+    logController: new RequestLog(env.REQUEST_LOG ?? true, writeRequestLine),
     genReqId: nextRequestId,
     // Cached catalogue reads are answered before Fastify (docs/decisions/041).
     serverFactory: cachedReadServer(() => cachedReads),
@@ -430,8 +432,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     headers: answerHeaders(headerOptions).apiAnswer,
     log: (request, ms) => {
       if (!requestLog) return;
-      const line = requestLine('GET', request.url ?? '', 200, ms, clientAddress(request));
-      app.log.info({ reqId: nextRequestId(), ...line }, 'request completed');
+      writeRequestLine(app.log, {
+        reqId: nextRequestId(),
+        method: 'GET',
+        url: request.url ?? '',
+        statusCode: 200,
+        ms,
+        ip: clientAddress(request),
+      });
     },
   };
   app.addHook('preClose', () => {

@@ -245,5 +245,24 @@ describe('cached catalogue reads', () => {
     expect(byServer).toMatchObject({ method: 'GET', url: address, statusCode: 200, ip: '203.0.113.8' });
     expect(byFastify).toMatchObject({ method: 'GET', url: address, statusCode: 200, ip: '203.0.113.7' });
     expect(byServer.reqId).not.toBe(byFastify.reqId);
+
+    // Both are made from a template (lib/request-line.ts): each is the line the app's own logger
+    // writes for the same fields, key for key and in the same order, but for the time.
+    for (const line of [byFastify, byServer]) {
+      const fields = {
+        reqId: line.reqId,
+        method: 'GET',
+        url: address,
+        statusCode: 200,
+        ms: line.ms,
+        ip: line.ip,
+      };
+      const before = lines.length;
+      t.app.log.info(fields, 'request completed');
+      const byPino = JSON.parse(lines[before]!) as Record<string, unknown>;
+      expect(Object.keys(line)).toEqual(Object.keys(byPino));
+      expect({ ...line, time: 0 }).toEqual({ ...byPino, time: 0 });
+      expect(line.time).toBeGreaterThan(Date.now() - 60_000);
+    }
   });
 });

@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import type * as SonicBoomModule from 'sonic-boom';
-import type { SonicBoom as SonicBoomType } from 'sonic-boom';
 
 // sonic-boom is CommonJS; its named export is only reachable through require.
 const { SonicBoom } = createRequire(import.meta.url)('sonic-boom') as typeof SonicBoomModule;
@@ -22,7 +21,30 @@ export function redactTokens(text: string): string {
   return text.replace(TOKEN_IN_PATH, '$1[redacted]').replace(TOKEN_IN_QUERY, '$1[redacted]');
 }
 
-let stdout: SonicBoomType | undefined;
+/**
+ * Lines gathered and handed to `destination` together once `batchLength` characters have
+ * gathered, and all that is pending on `flush`. sonic-boom can gather lines itself (its
+ * `minLength`), but each of its writes then measures the whole text it holds
+ * (`Buffer.byteLength`), work that grows with each line gathered and was a good part of a
+ * request line's cost; given a batch, it writes it out at once.
+ */
+export function batchedLines(destination: { write(text: string): unknown }, batchLength = 4096) {
+  let pending = '';
+  const flush = () => {
+    if (pending === '') return;
+    destination.write(pending);
+    pending = '';
+  };
+  return {
+    write(line: string) {
+      pending += line;
+      if (pending.length >= batchLength) flush();
+    },
+    flush,
+  };
+}
+
+let stdout: { write(line: string): void } | undefined;
 
 /**
  * Standard output for log lines, buffered: lines are written out together once 4 KiB have
@@ -30,12 +52,16 @@ let stdout: SonicBoomType | undefined;
  * one blocking write per line on Linux). What is pending is written out when the process exits; a
  * process killed outright (SIGKILL) loses at most the last second of lines. docs/decisions/015.
  */
-function logStdout(): SonicBoomType {
+function logStdout(): { write(line: string): void } {
   if (!stdout) {
-    const destination = new SonicBoom({ fd: 1, sync: true, minLength: 4096 });
-    setInterval(() => destination.flush(), 1_000).unref();
-    process.once('exit', () => destination.flushSync());
-    stdout = destination;
+    const destination = new SonicBoom({ fd: 1, sync: true });
+    const lines = batchedLines(destination);
+    setInterval(lines.flush, 1_000).unref();
+    process.once('exit', () => {
+      lines.flush();
+      destination.flushSync();
+    });
+    stdout = lines;
   }
   return stdout;
 }
