@@ -11,6 +11,9 @@ import { projectRoot } from '../lib/project-root.ts';
 /** Both drivers give this type; repositories are written once against it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction of either driver (`db.transaction`'s callback gets one). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /** The rows of a raw `db.execute(sql...)`, whichever driver answered. */
 export const rowsOf = <T>(result: unknown): T[] =>
   (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];

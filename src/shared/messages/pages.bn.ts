@@ -331,7 +331,8 @@ export const bnPageMessages = {
   exportCsv: 'CSV এক্সপোর্ট',
   importCsvFile: 'ইমপোর্টের CSV ফাইল',
   importCsv: 'CSV ইমপোর্ট',
-  importCsvHint: 'এক্সপোর্টের কলামগুলো। id থাকা সারি সেই পণ্য বদলায়; id ছাড়া সারি নতুন পণ্য যোগ করে।',
+  importCsvHint:
+    'এক্সপোর্টের কলামগুলো। id থাকা সারি সেই পণ্য বদলায়; id ছাড়া সারি নতুন পণ্য যোগ করে। stock_was যেমন এক্সপোর্ট হয়েছে তেমনই রাখুন: তাহলে স্টক শুধু আপনার বদল অনুযায়ী সরে, আর এক্সপোর্টের পর অর্ডারে যা গেছে তা ঠিক থাকে।',
   importDone: (created: string, updated: string) =>
     `ইমপোর্ট শেষ: ${created}টি যোগ হয়েছে, ${updated}টি বদলেছে।`,
   importRefused: (count: string, _one: boolean) => `${count}টি সারি ইমপোর্ট হয়নি:`,

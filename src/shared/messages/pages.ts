@@ -342,7 +342,7 @@ export const pageMessages = {
   importCsvFile: 'CSV file to import',
   importCsv: 'Import CSV',
   importCsvHint:
-    'The columns of the export. Rows with an id update that product; rows without one add a product.',
+    'The columns of the export. Rows with an id update that product; rows without one add a product. Leave stock_was as exported: the stock then moves by your change and keeps what orders took since.',
   importDone: (created: string, updated: string) => `Import finished: ${created} added, ${updated} updated.`,
   importRefused: (count: string, one: boolean) =>
     one ? `${count} row was not imported:` : `${count} rows were not imported:`,

@@ -3,7 +3,7 @@ import { centsToDollars, orderTotalCents } from '../../../shared/money.ts';
 import { quantityProblem } from '../../../shared/rules.ts';
 import type { OrderStatus, PaymentMethod } from '../../../shared/order-lifecycle.ts';
 import type { Order, OrderEvent } from '../../../shared/schemas/order.schema.ts';
-import { rowsOf, type Db } from '../../db/client.ts';
+import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import type { JsonPage, Page } from '../../lib/listing.ts';
 import type { StockChange } from '../../lib/read-cache.ts';
 import { checkouts, orderEvents, orders, products, users } from '../../db/schema.ts';
@@ -15,7 +15,6 @@ import { enqueueMail, type OutgoingMail } from '../mail/outbox.repository.ts';
 // (docs/decisions/003-stock-and-order-rules.md, 017-order-model-and-lifecycle.md).
 
 type OrderRow = typeof orders.$inferSelect;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A row to the spec's Order DTO plus status: string _id, dollars from integer cents, exact total. */
 export function toOrder(row: OrderRow): Order {

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, gte, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { categories, products } from '../../db/schema.ts';
 import { centsToDollars, type Cents } from '../../../shared/money.ts';
 import type { CatalogueProduct, Product } from '../../../shared/schemas/product.schema.ts';
@@ -123,7 +123,7 @@ export async function findProduct(
  * or the change would take it below zero.
  */
 export async function updateProduct(
-  db: Db,
+  db: Db | Tx,
   id: string,
   product: NewProduct,
   stockChange?: number,
@@ -203,13 +203,20 @@ export async function analyzeCatalogue(db: Db): Promise<void> {
 }
 
 /** Inserts and updates an import's valid rows in one transaction: all of them or none. */
+/**
+ * Writes an import in one transaction: the new products, then each update (updateProduct). The
+ * updates whose stock change would take their stock below 0 write nothing; their ids are returned.
+ */
 export async function applyImport(
   db: Db,
   creates: NewProduct[],
-  updates: Array<{ id: string; product: NewProduct }>,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+  updates: Array<{ id: string; product: NewProduct; stockChange?: number }>,
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
     if (creates.length > 0) await tx.insert(products).values(creates);
-    for (const { id, product } of updates) await tx.update(products).set(product).where(eq(products.id, id));
+    const notWritten: string[] = [];
+    for (const { id, product, stockChange } of updates)
+      if (!(await updateProduct(tx, id, product, stockChange))) notWritten.push(id);
+    return notWritten;
   });
 }

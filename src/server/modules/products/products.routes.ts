@@ -141,7 +141,9 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Create (no id) and update (by id) products from CSV (admin); refused rows are reported',
         description:
           `A text/csv body with the export's columns, up to ${IMPORT_MAX_ROWS} rows. Each row is checked like ` +
-          'Add a Product; the valid rows are written together and the others listed with their line and reasons.',
+          'Add a Product; the valid rows are written together and the others listed with their line and reasons. ' +
+          'An update with stock_was (the stock its export showed) moves the stock by stock − stock_was, keeping what ' +
+          'orders took since; a row that would take it below 0 is refused.',
         consumes: ['text/csv'],
         body: z.string().min(1, 'The CSV is empty'),
         response: { 200: productImportReportSchema, ...errorResponses(400, 401, 403, 413, 415) },

@@ -8,7 +8,7 @@ import { messages } from '../../../shared/messages.ts';
 import {
   SEARCH_PAGE_DEFAULT,
   SEARCH_PAGE_MAX,
-  productInputSchema,
+  productEditSchema,
   type CatalogueProduct,
   type Product,
   type ProductEdit,
@@ -556,13 +556,18 @@ export interface ImportReport {
   refused: Array<{ line: number; id?: string; errors: string[] }>;
 }
 
+const STOCK_TAKEN_SINCE_EXPORT =
+  'stock: Orders have taken units of this product since the file was exported, so its stock cannot go that low. Export the products again and set its stock there';
+
 const number = (cell: string | undefined) =>
   cell === undefined || cell.trim() === '' ? undefined : Number(cell);
 
 /**
  * Creates the rows without an id and updates those with one, each checked by the same schema
- * and category rule as Add a Product. Refused rows are reported with their line and reasons;
- * the valid rows are written together, in one transaction (docs/decisions/030).
+ * and category rule as Add a Product. An update that gives `stock_was` (the stock its export
+ * showed) moves the stock by its change, as an edit given stockWas does. Refused rows are
+ * reported with their line and reasons; the valid rows are written together, in one transaction
+ * (docs/decisions/030).
  */
 export async function importProducts(catalogue: Catalogue, text: string): Promise<ImportReport> {
   let records: ReturnType<typeof parseCsv>;
@@ -579,7 +584,7 @@ export async function importProducts(catalogue: Catalogue, text: string): Promis
   );
   const report: ImportReport = { created: 0, updated: 0, refused: [] };
   const creates: NewProduct[] = [];
-  const updates: Array<{ id: string; product: NewProduct }> = [];
+  const updates: Array<{ id: string; line: number; product: NewProduct; stockChange?: number }> = [];
   const seen = new Set<string>();
   for (const { line, record } of records) {
     const errors: string[] = [];
@@ -597,7 +602,7 @@ export async function importProducts(catalogue: Catalogue, text: string): Promis
     if (id) seen.add(id);
     // Every reason at once, so the admin fixes a row in one go; a cell already refused as a
     // formula is not reported a second time as missing.
-    const parsed = productInputSchema.safeParse({
+    const parsed = productEditSchema.safeParse({
       name: cells.name,
       description: cells.description,
       nameBn: cells.name_bn,
@@ -605,6 +610,8 @@ export async function importProducts(catalogue: Catalogue, text: string): Promis
       category: cells.category?.trim() || undefined,
       price: number(cells.price),
       stock: number(cells.stock),
+      // Only an update moves stock from what its file showed; a new product's stock is as given.
+      stockWas: id ? number(cells.stock_was) : undefined,
       minOrder: number(cells.min_order),
       rating: number(cells.rating),
       img: cells.img?.trim(),
@@ -630,21 +637,32 @@ export async function importProducts(catalogue: Catalogue, text: string): Promis
       report.refused.push({ line, ...(id ? { id } : {}), errors });
       continue;
     }
-    if (id) updates.push({ id, product });
-    else creates.push(product);
+    const stockWas = parsed.data?.stockWas;
+    if (!id) creates.push(product);
+    else
+      updates.push({
+        id,
+        line,
+        product,
+        ...(stockWas === undefined ? {} : { stockChange: product.stock - stockWas }),
+      });
   }
+  let refusedWhileWriting = new Set<string>();
   if (creates.length + updates.length > 0) {
     try {
-      await repository.applyImport(catalogue.db, creates, updates);
+      refusedWhileWriting = new Set(await repository.applyImport(catalogue.db, creates, updates));
     } finally {
       catalogue.cache.invalidate();
     }
+    for (const { id, line } of updates)
+      if (refusedWhileWriting.has(id)) report.refused.push({ line, id, errors: [STOCK_TAKEN_SINCE_EXPORT] });
+    report.refused.sort((a, b) => a.line - b.line);
     // An import may change the catalogue wholesale: its statistics follow at once, not when
     // autovacuum comes round (on PGlite, never). They only guide plans, so the import, already
     // written, is reported whatever becomes of them.
     await repository.analyzeCatalogue(catalogue.db).catch(() => undefined);
   }
-  return { ...report, created: creates.length, updated: updates.length };
+  return { ...report, created: creates.length, updated: updates.length - refusedWhileWriting.size };
 }
 
 /**
