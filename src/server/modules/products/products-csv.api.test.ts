@@ -47,6 +47,12 @@ const row = (cells: Partial<Record<string, string>>) =>
     cells.rating ?? '4',
     cells.img ?? 'https://example.test/hoe.png',
   ].join(',');
+/** The export's rows, as a spreadsheet opens them. */
+const exportedRecords = async () =>
+  parse((await exportCsv()).body, { bom: true, columns: true }) as Array<Record<string, string>>;
+/** The stock of product `id` as orders taken meanwhile leave it. */
+const stockLeftByOrders = (id: string, stock: number) =>
+  t.app.db.update(products).set({ stock }).where(eq(products.id, id));
 const stored = (id: string) =>
   t.app.db
     .select()
@@ -116,12 +122,10 @@ describe('POST /api/products/import', () => {
   it('keeps the units orders took since the export, and adds a restock in the file to them', async () => {
     const hoe = await createProduct(t.app, { name: 'Hoe', stock: 10 });
     const rake = await createProduct(t.app, { name: 'Rake', stock: 5 });
-    const exported = parse((await exportCsv()).body, { bom: true, columns: true }) as Array<
-      Record<string, string>
-    >;
+    const exported = await exportedRecords();
     // Orders take 3 hoes and a rake while the admin works on the file.
-    await t.app.db.update(products).set({ stock: 7 }).where(eq(products.id, hoe.id));
-    await t.app.db.update(products).set({ stock: 4 }).where(eq(products.id, rake.id));
+    await stockLeftByOrders(hoe.id, 7);
+    await stockLeftByOrders(rake.id, 4);
     for (const record of exported) if (record.id === hoe.id) record.stock = '30';
 
     const report = reportOf(await importCsv(stringify(exported, { header: true })));
@@ -133,10 +137,8 @@ describe('POST /api/products/import', () => {
   it('refuses a row whose stock the orders since the export leave too low, and writes the rest', async () => {
     const hoe = await createProduct(t.app, { name: 'Hoe', stock: 3 });
     const rake = await createProduct(t.app, { name: 'Rake', stock: 5 });
-    const exported = parse((await exportCsv()).body, { bom: true, columns: true }) as Array<
-      Record<string, string>
-    >;
-    await t.app.db.update(products).set({ stock: 1 }).where(eq(products.id, hoe.id));
+    const exported = await exportedRecords();
+    await stockLeftByOrders(hoe.id, 1);
     for (const record of exported) {
       record.name = `${record.name} renamed`;
       if (record.id === hoe.id) record.stock = '0';
