@@ -205,18 +205,18 @@ export async function analyzeCatalogue(db: Db): Promise<void> {
 /** Inserts and updates an import's valid rows in one transaction: all of them or none. */
 /**
  * Writes an import in one transaction: the new products, then each update (updateProduct). The
- * updates whose stock change would take their stock below 0 write nothing; their ids are returned.
+ * updates whose stock change would take their stock below 0 write nothing; they are returned.
  */
-export async function applyImport(
+export async function applyImport<Update extends { id: string; product: NewProduct; stockChange?: number }>(
   db: Db,
   creates: NewProduct[],
-  updates: Array<{ id: string; product: NewProduct; stockChange?: number }>,
-): Promise<string[]> {
+  updates: Update[],
+): Promise<Update[]> {
   return db.transaction(async (tx) => {
     if (creates.length > 0) await tx.insert(products).values(creates);
-    const notWritten: string[] = [];
-    for (const { id, product, stockChange } of updates)
-      if (!(await updateProduct(tx, id, product, stockChange))) notWritten.push(id);
+    const notWritten: Update[] = [];
+    for (const update of updates)
+      if (!(await updateProduct(tx, update.id, update.product, update.stockChange))) notWritten.push(update);
     return notWritten;
   });
 }

@@ -647,22 +647,22 @@ export async function importProducts(catalogue: Catalogue, text: string): Promis
         ...(stockWas === undefined ? {} : { stockChange: product.stock - stockWas }),
       });
   }
-  let refusedWhileWriting = new Set<string>();
+  let notWritten: typeof updates = [];
   if (creates.length + updates.length > 0) {
     try {
-      refusedWhileWriting = new Set(await repository.applyImport(catalogue.db, creates, updates));
+      notWritten = await repository.applyImport(catalogue.db, creates, updates);
     } finally {
       catalogue.cache.invalidate();
     }
-    for (const { id, line } of updates)
-      if (refusedWhileWriting.has(id)) report.refused.push({ line, id, errors: [STOCK_TAKEN_SINCE_EXPORT] });
+    for (const { id, line } of notWritten)
+      report.refused.push({ line, id, errors: [STOCK_TAKEN_SINCE_EXPORT] });
     report.refused.sort((a, b) => a.line - b.line);
     // An import may change the catalogue wholesale: its statistics follow at once, not when
     // autovacuum comes round (on PGlite, never). They only guide plans, so the import, already
     // written, is reported whatever becomes of them.
     await repository.analyzeCatalogue(catalogue.db).catch(() => undefined);
   }
-  return { ...report, created: creates.length, updated: updates.length - refusedWhileWriting.size };
+  return { ...report, created: creates.length, updated: updates.length - notWritten.length };
 }
 
 /**
